@@ -1,0 +1,86 @@
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { AppDeps } from './deps.ts';
+import { CLIENT_IP_HEADER } from './auth/auth.ts';
+import { checkSuperAdmin, functionRoutes } from './auth/functions.ts';
+import { clientIp } from './http/client-ip.ts';
+import { requestContext, requireAuth, type AppEnv } from './http/context.ts';
+import { HttpError, errorResponse, notFound, toApiError } from './http/errors.ts';
+import { createRouter } from './http/openapi.ts';
+import { requestLog } from './http/request-log.ts';
+import { securityHeaders } from './http/security.ts';
+import { mountSpa } from './http/spa.ts';
+import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
+import { meRoutes } from './modules/me/me.routes.ts';
+
+export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+const MAX_BODY_BYTES = 1024 * 1024;
+
+export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
+  const app = new Hono<AppEnv>();
+
+  app.use('*', requestLog(deps.logger));
+  app.use('*', securityHeaders());
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: () => {
+        throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB');
+      },
+    }),
+  );
+  app.onError((error, c) => errorResponse(c, toApiError(error, deps.logger)));
+
+  app.get('/api/health', (c) => c.json({ status: 'ok' }));
+  app.get('/api/ready', async (c) =>
+    (await deps.isReady())
+      ? c.json({ status: 'ready' })
+      : c.json({ status: 'not ready' }, 503),
+  );
+
+  // Better Auth sees the caller's address only through a header the server sets itself.
+  app.on(['GET', 'POST'], '/api/auth/*', async (c) => {
+    const headers = new Headers(c.req.raw.headers);
+    headers.delete(CLIENT_IP_HEADER);
+    const ip = clientIp(c, deps.trustProxy);
+    if (ip) headers.set(CLIENT_IP_HEADER, ip);
+    const response = await deps.auth.handler(new Request(c.req.raw, { headers }));
+    const retryAfter = response.headers.get('x-retry-after');
+    if (response.status === 429 && retryAfter) {
+      const limited = new Response(response.body, response);
+      limited.headers.set('Retry-After', retryAfter);
+      return limited;
+    }
+    return response;
+  });
+
+  app.post('/api/functions/check-super-admin', checkSuperAdmin(deps));
+  app.use('/api/functions/*', requestContext(deps));
+  app.route('/api/functions', functionRoutes);
+
+  const v1 = createRouter();
+  v1.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: { title: 'Meridian API', version: '1' },
+  });
+  v1.use('*', async (c, next) => {
+    if (c.req.path !== '/api/v1/openapi.json') requireAuth(c);
+    await next();
+  });
+  v1.route('/', meRoutes);
+  v1.route('/', helpRequestRoutes);
+  app.use('/api/v1/*', requestContext(deps));
+  app.route('/api/v1', v1);
+
+  app.all('/api/*', () => {
+    throw notFound('No such API route');
+  });
+
+  mountSpa(app as unknown as Hono<never>, options.webRoot ?? WEB_ROOT);
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

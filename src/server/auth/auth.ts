@@ -1,0 +1,177 @@
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { genericOAuth, organization, twoFactor } from 'better-auth/plugins';
+import { createAccessControl } from 'better-auth/plugins/access';
+import { defaultStatements, memberAc, ownerAc } from 'better-auth/plugins/organization/access';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import * as schema from '../db/schema/index.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import type { Logger } from '../http/logger.ts';
+import { mailTemplates } from '../mail/templates.ts';
+import { oauthTwoFactorGate } from './oauth-two-factor.ts';
+
+export const CLIENT_IP_HEADER = 'x-meridian-client-ip';
+export const OIDC_PROVIDER_ID = 'oidc';
+const INVITATION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+
+/** Organisation-plugin permissions (membership management); the product's own rules live in src/shared/abilities.ts. */
+const orgAccess = createAccessControl(defaultStatements);
+const orgRoles = {
+  admin: orgAccess.newRole(ownerAc.statements),
+  developer: orgAccess.newRole(memberAc.statements),
+  member: orgAccess.newRole(memberAc.statements),
+  user: orgAccess.newRole(memberAc.statements),
+};
+
+/** Verification links land on the /verify-email page, which shows the result, unless a caller chose another page. */
+function withResultPage(url: string): string {
+  const link = new URL(url);
+  const callback = link.searchParams.get('callbackURL');
+  if (!callback || callback === '/') link.searchParams.set('callbackURL', '/verify-email');
+  return link.toString();
+}
+
+export type AuthDeps = {
+  config: Config;
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  secret: string;
+};
+
+export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
+  const superAdminEmails = new Set(config.superAdminEmails);
+  const trustedProviders = ['google', OIDC_PROVIDER_ID];
+
+  return betterAuth({
+    appName: 'Meridian',
+    baseURL: config.appUrl,
+    basePath: '/api/auth',
+    secret,
+    trustedOrigins: [config.appUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, { provider: 'pg', schema, transaction: true }),
+    logger: {
+      log(level, message, ...args) {
+        logger[level]({ args }, `auth: ${message}`);
+      },
+    },
+    user: {
+      additionalFields: {
+        username: { type: 'string', required: false, input: false, unique: true },
+        superAdmin: { type: 'boolean', required: false, input: false, defaultValue: false },
+      },
+      changeEmail: {
+        enabled: true,
+        async sendChangeEmailConfirmation({ user, newEmail, url }) {
+          await mailer.send({ to: user.email, ...mailTemplates.changeEmail(newEmail, url) });
+        },
+      },
+      deleteUser: { enabled: true },
+    },
+    account: {
+      accountLinking: { enabled: true, trustedProviders },
+    },
+    emailAndPassword: {
+      enabled: true,
+      requireEmailVerification: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user, url }) {
+        await mailer.send({ to: user.email, ...mailTemplates.resetPassword(url) });
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      sendOnSignIn: true,
+      autoSignInAfterVerification: false,
+      async sendVerificationEmail({ user, url }) {
+        await mailer.send({ to: user.email, ...mailTemplates.verifyEmail(withResultPage(url)) });
+      },
+    },
+    socialProviders: config.google
+      ? {
+          google: {
+            clientId: config.google.clientId,
+            clientSecret: config.google.clientSecret,
+            accessType: 'offline',
+            prompt: 'consent',
+            scope: ['email', 'profile'],
+          },
+        }
+      : {},
+    session: {
+      expiresIn: 60 * 60 * 24 * 7,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: 'database',
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/*': { window: 60, max: 10 },
+        '/sign-up/*': { window: 60, max: 5 },
+        '/request-password-reset': { window: 300, max: 5 },
+        '/reset-password': { window: 300, max: 10 },
+        '/two-factor/verify-*': { window: 60, max: 5 },
+      },
+    },
+    advanced: {
+      cookiePrefix: 'meridian',
+      useSecureCookies: config.appUrl.startsWith('https://'),
+      database: { generateId: 'uuid' },
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          async before(user) {
+            return {
+              data: { ...user, superAdmin: superAdminEmails.has(user.email.toLowerCase()) },
+            };
+          },
+        },
+      },
+    },
+    plugins: [
+      twoFactor({ issuer: 'Meridian' }),
+      oauthTwoFactorGate(),
+      organization({
+        ac: orgAccess,
+        roles: orgRoles,
+        creatorRole: 'admin',
+        allowUserToCreateOrganization: true,
+        invitationExpiresIn: INVITATION_LIFETIME_SECONDS,
+        async sendInvitationEmail({ email, organization: org, inviter, role, id }) {
+          const url = `${config.appUrl}/accept-invite?id=${encodeURIComponent(id)}`;
+          await mailer.send({
+            to: email,
+            ...mailTemplates.invitation(org.name, inviter.user.name, role, url),
+          });
+        },
+      }),
+      ...(config.oidc
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: OIDC_PROVIDER_ID,
+                  name: config.oidc.name,
+                  discoveryUrl: `${config.oidc.issuer}/.well-known/openid-configuration`,
+                  clientId: config.oidc.clientId,
+                  clientSecret: config.oidc.clientSecret,
+                  scopes: ['openid', 'email', 'profile'],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

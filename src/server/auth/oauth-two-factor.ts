@@ -1,0 +1,5 @@
+import type { BetterAuthPlugin } from 'better-auth';
+
+export function oauthTwoFactorGate(): BetterAuthPlugin {
+  return { id: 'oauth-two-factor-gate' };
+}

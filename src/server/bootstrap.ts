@@ -1,0 +1,45 @@
+import type { Config } from './config.ts';
+import type { AppDeps } from './deps.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { createAuth } from './auth/auth.ts';
+import { grantConfiguredSuperAdmins } from './auth/super-admins.ts';
+import { createMailer } from './mail/mailer.ts';
+import { createLogger, type Logger } from './http/logger.ts';
+import { resolveAppSecret } from './secret.ts';
+
+export type Services = { deps: AppDeps; database: DatabaseHandle; close(): Promise<void> };
+
+/**
+ * Opens the database, applies the migrations and builds everything a request needs.
+ * `inMemory` keeps PGlite in memory (tests); otherwise it lives in DATA_DIR.
+ */
+export async function startServices(
+  config: Config,
+  options: { logger?: Logger; inMemory?: boolean; trustProxy?: boolean } = {},
+): Promise<Services> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: options.inMemory ? null : config.dataDir,
+  });
+  await database.migrate();
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    logger,
+  });
+  const secret = resolveAppSecret(config.appSecret, config.dataDir);
+  const auth = createAuth({ config, db: database.db, mailer, logger, secret });
+  await grantConfiguredSuperAdmins(database.db, config.superAdminEmails);
+  const deps: AppDeps = {
+    config,
+    db: database.db,
+    auth,
+    mailer,
+    logger,
+    isReady: database.isReady,
+    trustProxy: options.trustProxy ?? config.trustProxy,
+  };
+  return { deps, database, close: () => database.close() };
+}

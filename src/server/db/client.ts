@@ -1,0 +1,76 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import pg from 'pg';
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  migrate(): Promise<void>;
+  /** True when the database answers and every checked-in migration is applied. */
+  isReady(): Promise<boolean>;
+  close(): Promise<void>;
+};
+
+export const MIGRATIONS_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../drizzle',
+);
+
+/** PostgreSQL when a URL is given; otherwise PGlite in `dataDir/pglite` (or in memory when dataDir is null). */
+export function openDatabase(options: {
+  databaseUrl?: string;
+  dataDir: string | null;
+}): DatabaseHandle {
+  const migrationsFolder = MIGRATIONS_DIR;
+  const expectedMigrations = readMigrationFiles({ migrationsFolder }).length;
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    return {
+      db,
+      kind: 'postgres',
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+      isReady: () => migrationsApplied(db, expectedMigrations),
+      close: () => pool.end(),
+    };
+  }
+  let dir: string | undefined;
+  if (options.dataDir) {
+    dir = path.join(options.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+  }
+  const client = new PGlite(dir);
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    isReady: () => migrationsApplied(db, expectedMigrations),
+    close: () => client.close(),
+  };
+}
+
+async function migrationsApplied(db: Database, expected: number): Promise<boolean> {
+  try {
+    const result = await db.execute<{ count: number }>(
+      sql`select count(*)::int as count from drizzle.__drizzle_migrations`,
+    );
+    const rows = (result as unknown as { rows: { count: number }[] }).rows;
+    return (rows[0]?.count ?? 0) >= expected;
+  } catch {
+    return false;
+  }
+}

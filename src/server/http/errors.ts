@@ -1,0 +1,68 @@
+import type { Context } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { ZodError } from 'zod';
+import type { Logger } from './logger.ts';
+import {
+  apiError,
+  zodErrorFields,
+  type ErrorFields,
+} from '../../shared/schemas/error.ts';
+
+/** An error that becomes `{ error: { code, message, fields? } }` with its status. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: ContentfulStatusCode,
+    readonly code: string,
+    message: string,
+    readonly fields?: ErrorFields,
+  ) {
+    super(message);
+  }
+}
+
+export const unauthenticated = () =>
+  new HttpError(401, 'UNAUTHENTICATED', 'User not authenticated');
+export const forbidden = (message = 'You are not allowed to do this') =>
+  new HttpError(403, 'FORBIDDEN', message);
+export const notFound = (message = 'Not found') => new HttpError(404, 'NOT_FOUND', message);
+
+export function validationError(error: ZodError): HttpError {
+  const first = error.issues[0];
+  const message = !first
+    ? 'Invalid input'
+    : first.code === 'unrecognized_keys'
+      ? `Unknown field: ${first.keys.join(', ')}`
+      : first.message;
+  return new HttpError(400, 'VALIDATION_ERROR', message, zodErrorFields(error));
+}
+
+const STATUS_CODES: Partial<Record<number, string>> = {
+  400: 'BAD_REQUEST',
+  401: 'UNAUTHENTICATED',
+  403: 'FORBIDDEN',
+  404: 'NOT_FOUND',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  422: 'UNPROCESSABLE',
+  429: 'RATE_LIMITED',
+};
+
+export function errorResponse(c: Context, error: HttpError) {
+  return c.json(apiError(error.code, error.message, error.fields), error.status);
+}
+
+/** Maps anything thrown by a handler to the API error shape; unknown errors are logged and hidden. */
+export function toApiError(error: unknown, logger: Logger): HttpError {
+  if (error instanceof HttpError) return error;
+  if (error instanceof ZodError) return validationError(error);
+  if (error instanceof HTTPException) {
+    const status = error.status as ContentfulStatusCode;
+    const message = error.status === 400 && /json/i.test(error.message) ? 'Malformed JSON in request body' : error.message;
+    return new HttpError(status, STATUS_CODES[status] ?? 'ERROR', message || 'Request failed');
+  }
+  logger.error({ err: error }, 'unhandled error');
+  return new HttpError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');
+}

@@ -1,0 +1,63 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { buildUserData } from '../../../shared/user-data.ts';
+import { createRouter } from '../../http/openapi.ts';
+import { requireAuth } from '../../http/context.ts';
+import { membershipsOf } from '../../auth/organizations.ts';
+
+const me = createRoute({
+  method: 'get',
+  path: '/me',
+  tags: ['Me'],
+  summary: 'The signed-in user, their organisations and their ability rules',
+  description:
+    'The rules are built for the organisation named by the X-Organization-Id header (none: rules without an organisation role).',
+  responses: {
+    200: {
+      description: 'The caller',
+      content: {
+        'application/json': {
+          schema: z.object({
+            user: z.object({
+              id: z.string(),
+              fullName: z.string(),
+              username: z.string(),
+              email: z.string(),
+              avatar: z.string(),
+              role: z.string(),
+              super_admin: z.boolean(),
+              org_roles: z.array(z.object({ org_id: z.string(), role: z.string() })),
+            }),
+            organizations: z.array(
+              z.object({
+                id: z.string(),
+                name: z.string(),
+                slug: z.string(),
+                logo: z.string().nullable(),
+                role: z.string(),
+              }),
+            ),
+            organization: z.object({ id: z.string(), role: z.string().nullable() }).nullable(),
+            rules: z.array(z.any()),
+          }),
+        },
+      },
+    },
+  },
+});
+
+export const meRoutes = createRouter().openapi(me, async (c) => {
+  const { user } = requireAuth(c);
+  const org = c.get('org');
+  const organizations = await membershipsOf(c.get('deps').db, user.id);
+  const userData = buildUserData({
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    username: user.username ?? undefined,
+    image: user.image ?? undefined,
+    super_admin: Boolean(user.superAdmin),
+    role: org?.role ?? undefined,
+    org_roles: organizations.map((o) => ({ org_id: o.id, role: o.role })),
+  });
+  return c.json({ user: userData, organizations, organization: org, rules: c.get('rules') }, 200);
+});
