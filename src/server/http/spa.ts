@@ -15,24 +15,17 @@ export function mountSpa(app: Hono<never>, webRoot: string) {
     );
     return;
   }
-  app.use(
-    '/assets/*',
-    serveStatic({
-      root: webRoot,
-      onFound: (_path, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
-    }),
-  );
-  app.use(
-    '*',
-    serveStatic({
-      root: webRoot,
-      onFound: (_path, c) => c.header('Cache-Control', 'no-cache'),
-    }),
-  );
+  app.use('*', async (c, next) => {
+    await next();
+    if (c.res.ok && c.req.method === 'GET') {
+      const hashed = c.req.path.startsWith('/assets/');
+      c.res.headers.set('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+    }
+  });
+  app.use('*', serveStatic({ root: webRoot }));
   let indexHtml: string | undefined;
   app.get('*', (c) => {
     indexHtml ??= readFileSync(indexFile, 'utf8');
-    c.header('Cache-Control', 'no-cache');
     return c.html(indexHtml);
   });
 }

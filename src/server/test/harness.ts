@@ -100,7 +100,7 @@ export class TestClient {
       headers: {
         'x-forwarded-for': this.ip,
         origin: 'http://localhost:3000',
-        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
         ...(this.orgId ? { 'x-organization-id': this.orgId } : {}),
         ...headers,
