@@ -50,7 +50,9 @@ describe('unknown API routes', () => {
   it('answer 404 in the error shape, never the SPA', async () => {
     const res = await spa.request('/api/nothing-here');
     expect(res.status).toBe(404);
-    expect(await res.json()).toEqual({ error: { code: 'NOT_FOUND', message: 'No such API route' } });
+    expect(await res.json()).toEqual({
+      error: { code: 'NOT_FOUND', message: 'No such API route' },
+    });
     const { client } = await signedInUser(server);
     const v1 = await client.get('/api/v1/nothing-here');
     expect(v1.status).toBe(404);

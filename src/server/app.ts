@@ -15,7 +15,10 @@ import { mountSpa } from './http/spa.ts';
 import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
 
-export const WEB_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../dist/web');
+export const WEB_ROOT = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../dist/web',
+);
 const MAX_BODY_BYTES = 1024 * 1024;
 
 export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
@@ -36,9 +39,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
 
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
   app.get('/api/ready', async (c) =>
-    (await deps.isReady())
-      ? c.json({ status: 'ready' })
-      : c.json({ status: 'not ready' }, 503),
+    (await deps.isReady()) ? c.json({ status: 'ready' }) : c.json({ status: 'not ready' }, 503),
   );
 
   // Better Auth sees the caller's address only through a header the server sets itself.

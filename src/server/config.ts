@@ -37,7 +37,9 @@ const envSchema = z
         .optional(),
     ),
     APP_URL: optionalUrl,
-    APP_SECRET: optionalString.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+    APP_SECRET: optionalString.pipe(
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
     SMTP_URL: optionalString.pipe(
       z
         .string()
@@ -64,7 +66,9 @@ const envSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .optional()
       .transform((v) => v === 'true' || v === '1'),
-    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    LOG_LEVEL: z
+      .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+      .default('info'),
   })
   .superRefine((env, ctx) => {
     const pairs: [keyof typeof env, keyof typeof env][] = [
@@ -113,7 +117,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
     throw new ConfigError(
-      parsed.error.issues.map((issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`),
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+      ),
     );
   }
   const e = parsed.data;

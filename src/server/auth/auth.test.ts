@@ -13,7 +13,11 @@ describe('e-mail and password', () => {
     const client = server.client();
     const email = 'ada@example.test';
     const password = 'a long enough password';
-    const signUp = await client.post('/api/auth/sign-up/email', { email, password, name: 'Ada Lovelace' });
+    const signUp = await client.post('/api/auth/sign-up/email', {
+      email,
+      password,
+      name: 'Ada Lovelace',
+    });
     expect(signUp.status).toBe(200);
 
     const early = await client.post('/api/auth/sign-in/email', { email, password });
@@ -29,7 +33,9 @@ describe('e-mail and password', () => {
     const signIn = await client.post('/api/auth/sign-in/email', { email, password });
     expect(signIn.status).toBe(200);
     expect(signIn.json.user.email).toBe(email);
-    const cookie = signIn.headers.getSetCookie().find((c) => c.startsWith('meridian.session_token='));
+    const cookie = signIn.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('meridian.session_token='));
     expect(cookie).toMatch(/HttpOnly/i);
 
     const me = await client.get('/api/v1/me');
@@ -47,7 +53,9 @@ describe('e-mail and password', () => {
 
   it('rejects a wrong password and a bad verification token', async () => {
     const { client, email } = await signedInUser(server);
-    const wrong = await server.client().post('/api/auth/sign-in/email', { email, password: 'not the password' });
+    const wrong = await server
+      .client()
+      .post('/api/auth/sign-in/email', { email, password: 'not the password' });
     expect(wrong.status).toBe(401);
     const bad = await client.get('/api/auth/verify-email?token=nonsense&callbackURL=/verify-email');
     expect(bad.status).toBe(302);
@@ -144,7 +152,9 @@ describe('two-factor', () => {
     const { totpURI, backupCodes } = enable.json as { totpURI: string; backupCodes: string[] };
     const secret = new URL(totpURI).searchParams.get('secret')!;
     const totp = new TOTP({ secret, digits: 6, period: 30 });
-    const confirm = await client.post('/api/auth/two-factor/verify-totp', { code: totp.generate() });
+    const confirm = await client.post('/api/auth/two-factor/verify-totp', {
+      code: totp.generate(),
+    });
     expect(confirm.status).toBe(200);
 
     const browser = server.client();
@@ -161,12 +171,16 @@ describe('two-factor', () => {
     const code = backupCodes[0]!;
     const withBackup = server.client();
     await withBackup.post('/api/auth/sign-in/email', { email, password });
-    expect((await withBackup.post('/api/auth/two-factor/verify-backup-code', { code })).status).toBe(200);
+    expect(
+      (await withBackup.post('/api/auth/two-factor/verify-backup-code', { code })).status,
+    ).toBe(200);
     expect((await withBackup.get('/api/v1/me')).status).toBe(200);
 
     const reuse = server.client();
     await reuse.post('/api/auth/sign-in/email', { email, password });
-    expect((await reuse.post('/api/auth/two-factor/verify-backup-code', { code })).status).toBe(401);
+    expect((await reuse.post('/api/auth/two-factor/verify-backup-code', { code })).status).toBe(
+      401,
+    );
     expect((await reuse.get('/api/v1/me')).status).toBe(401);
   });
 });

@@ -60,7 +60,9 @@ describe('check-super-admin', () => {
     expect(anonymous.json).toEqual({ is_super_admin: false });
     const broken = await server
       .client()
-      .post('/api/functions/check-super-admin', undefined, { cookie: 'meridian.session_token=garbage' });
+      .post('/api/functions/check-super-admin', undefined, {
+        cookie: 'meridian.session_token=garbage',
+      });
     expect(broken.json).toEqual({ is_super_admin: false });
     const { client } = await signedInUser(server);
     const plain = await client.post('/api/functions/check-super-admin', undefined, {

@@ -22,23 +22,24 @@ async function readOptionalJson(request: Request): Promise<unknown> {
     return JSON.parse(text);
   } catch {
     throw validationError(
-      new z.ZodError([{ code: 'custom', path: [], message: 'Malformed JSON in request body', input: text }]),
+      new z.ZodError([
+        { code: 'custom', path: [], message: 'Malformed JSON in request body', input: text },
+      ]),
     );
   }
 }
 
 /** Server functions of spec section 7 under /api/functions. */
-export const functionRoutes = new Hono<AppEnv>()
-  .post('/complete-user-setup', async (c) => {
-    const { user } = requireAuth(c);
-    const parsed = completeUserSetupBody.safeParse(await readOptionalJson(c.req.raw));
-    if (!parsed.success) throw validationError(parsed.error);
-    if (parsed.data.user_id && parsed.data.user_id !== user.id) {
-      throw forbidden('user_id does not match the signed-in user');
-    }
-    const org = await ensureOwnOrganization(c.get('deps').db, user);
-    return c.json({ success: true, organization: { id: org.id } }, org.created ? 201 : 200);
-  });
+export const functionRoutes = new Hono<AppEnv>().post('/complete-user-setup', async (c) => {
+  const { user } = requireAuth(c);
+  const parsed = completeUserSetupBody.safeParse(await readOptionalJson(c.req.raw));
+  if (!parsed.success) throw validationError(parsed.error);
+  if (parsed.data.user_id && parsed.data.user_id !== user.id) {
+    throw forbidden('user_id does not match the signed-in user');
+  }
+  const org = await ensureOwnOrganization(c.get('deps').db, user);
+  return c.json({ success: true, organization: { id: org.id } }, org.created ? 201 : 200);
+});
 
 /**
  * check-super-admin answers `{ is_super_admin }` and never fails: no session, a broken

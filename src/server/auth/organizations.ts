@@ -3,7 +3,13 @@ import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import { member, organization } from '../db/schema/index.ts';
 
-export type Membership = { id: string; name: string; slug: string; logo: string | null; role: string };
+export type Membership = {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  role: string;
+};
 
 /** The caller's organisations, oldest membership first (the first is the default selection). */
 export async function membershipsOf(db: Database, userId: string): Promise<Membership[]> {

@@ -1,6 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { and, eq } from 'drizzle-orm';
-import { buildAbility, defineRulesFor, type AbilityRule, type AppAbility } from '../../shared/abilities.ts';
+import {
+  buildAbility,
+  defineRulesFor,
+  type AbilityRule,
+  type AppAbility,
+} from '../../shared/abilities.ts';
 import type { AppDeps } from '../deps.ts';
 import { member, organization } from '../db/schema/index.ts';
 import { HttpError, notFound, unauthenticated } from './errors.ts';
@@ -51,7 +56,11 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
 
     const rules = auth
       ? defineRulesFor(
-          { userId: auth.user.id, superAdmin: Boolean(auth.user.superAdmin), role: org?.role ?? null },
+          {
+            userId: auth.user.id,
+            superAdmin: Boolean(auth.user.superAdmin),
+            role: org?.role ?? null,
+          },
           (message) => deps.logger.warn({ userId: auth.user.id }, message),
         )
       : [];
@@ -85,6 +94,11 @@ export function requireAuth(c: Context<AppEnv>): RequestAuth {
 
 export function requireOrg(c: Context<AppEnv>): OrgContext {
   const org = c.get('org');
-  if (!org) throw new HttpError(400, 'ORGANIZATION_REQUIRED', 'Select an organization first (X-Organization-Id header)');
+  if (!org)
+    throw new HttpError(
+      400,
+      'ORGANIZATION_REQUIRED',
+      'Select an organization first (X-Organization-Id header)',
+    );
   return org;
 }

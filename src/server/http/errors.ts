@@ -3,11 +3,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import type { Logger } from './logger.ts';
-import {
-  apiError,
-  zodErrorFields,
-  type ErrorFields,
-} from '../../shared/schemas/error.ts';
+import { apiError, zodErrorFields, type ErrorFields } from '../../shared/schemas/error.ts';
 
 /** An error that becomes `{ error: { code, message, fields? } }` with its status. */
 export class HttpError extends Error {
@@ -60,7 +56,10 @@ export function toApiError(error: unknown, logger: Logger): HttpError {
   if (error instanceof ZodError) return validationError(error);
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;
-    const message = error.status === 400 && /json/i.test(error.message) ? 'Malformed JSON in request body' : error.message;
+    const message =
+      error.status === 400 && /json/i.test(error.message)
+        ? 'Malformed JSON in request body'
+        : error.message;
     return new HttpError(status, STATUS_CODES[status] ?? 'ERROR', message || 'Request failed');
   }
   logger.error({ err: error }, 'unhandled error');

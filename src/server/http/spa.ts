@@ -19,7 +19,10 @@ export function mountSpa(app: Hono<never>, webRoot: string) {
     await next();
     if (c.res.ok && c.req.method === 'GET') {
       const hashed = c.req.path.startsWith('/assets/');
-      c.res.headers.set('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      c.res.headers.set(
+        'Cache-Control',
+        hashed ? 'public, max-age=31536000, immutable' : 'no-cache',
+      );
     }
   });
   app.use('*', serveStatic({ root: webRoot }));

@@ -38,7 +38,11 @@ describe('organisation context (X-Organization-Id)', () => {
     });
     expect(foreignHelp.status).toBe(404);
 
-    for (const bogus of ['not-a-uuid', '00000000-0000-4000-8000-000000000000', "'; drop table users; --"]) {
+    for (const bogus of [
+      'not-a-uuid',
+      '00000000-0000-4000-8000-000000000000',
+      "'; drop table users; --",
+    ]) {
       a.client.orgId = bogus;
       const res = await a.client.get('/api/v1/me');
       expect(res.status).toBe(404);

@@ -35,7 +35,10 @@ export function createMailer(options: {
       const file = path.join(outboxDir, `${Date.now()}-${randomUUID()}.eml`);
       await writeFile(file, (info as unknown as { message: Buffer }).message);
       const links = message.text.match(/https?:\/\/\S+/g) ?? [];
-      options.logger.info({ to: message.to, subject: message.subject, file, links }, 'mail written');
+      options.logger.info(
+        { to: message.to, subject: message.subject, file, links },
+        'mail written',
+      );
     },
   };
 }

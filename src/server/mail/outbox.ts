@@ -22,14 +22,16 @@ function headersOf(block: string): Record<string, string> {
   const headers: Record<string, string> = {};
   for (const line of block.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
     const colon = line.indexOf(':');
-    if (colon > 0) headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+    if (colon > 0)
+      headers[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
   }
   return headers;
 }
 
 function decodePart(headers: Record<string, string>, body: string): string {
   const encoding = (headers['content-transfer-encoding'] ?? '').toLowerCase();
-  if (encoding === 'base64') return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
+  if (encoding === 'base64')
+    return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8');
   if (encoding === 'quoted-printable') return decodeQuotedPrintable(body);
   return body;
 }
@@ -39,7 +41,7 @@ export function parseEml(raw: string, file = ''): StoredMail {
   const split = raw.search(/\r?\n\r?\n/);
   const headers = headersOf(raw.slice(0, split));
   const body = raw.slice(split).replace(/^\r?\n\r?\n/, '');
-  let text = body;
+  let text: string;
   const boundary = /boundary="?([^";]+)"?/i.exec(headers['content-type'] ?? '')?.[1];
   if (boundary) {
     const parts = body.split(`--${boundary}`).slice(1, -1);
@@ -77,7 +79,11 @@ export async function readOutbox(dir: string): Promise<StoredMail[]> {
 }
 
 /** The first link in the newest message to `to` whose URL contains `contains`. */
-export async function findMailLink(dir: string, to: string, contains: string): Promise<string | null> {
+export async function findMailLink(
+  dir: string,
+  to: string,
+  contains: string,
+): Promise<string | null> {
   for (const mail of await readOutbox(dir)) {
     if (!mail.to.toLowerCase().includes(to.toLowerCase())) continue;
     const link = mail.text.match(/https?:\/\/\S+/g)?.find((url) => url.includes(contains));

@@ -1,13 +1,18 @@
 type Template = { subject: string; text: string; html: string };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function template(subject: string, lines: string[], action: { label: string; url: string }): Template {
+function template(
+  subject: string,
+  lines: string[],
+  action: { label: string; url: string },
+): Template {
   const text = [...lines, '', `${action.label}: ${action.url}`, '', '— Meridian'].join('\n');
   const html = `<!doctype html><html><body style="font-family:sans-serif">${lines
     .map((l) => `<p>${escapeHtml(l)}</p>`)
-    .join('')}<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p><p>— Meridian</p></body></html>`;
+    .join(
+      '',
+    )}<p><a href="${escapeHtml(action.url)}">${escapeHtml(action.label)}</a></p><p>— Meridian</p></body></html>`;
   return { subject, text, html };
 }
 

@@ -20,7 +20,9 @@ const create = createRoute({
   path: '/help-requests',
   tags: ['Help requests'],
   summary: 'Send a help request from the current page',
-  request: { body: { content: { 'application/json': { schema: helpRequestSchema } }, required: true } },
+  request: {
+    body: { content: { 'application/json': { schema: helpRequestSchema } }, required: true },
+  },
   responses: {
     201: { description: 'Stored', content: { 'application/json': { schema: helpRequestDto } } },
   },

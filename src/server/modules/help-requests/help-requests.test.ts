@@ -41,7 +41,9 @@ describe('POST /api/v1/help-requests', () => {
       issue_description: 'Please help me with this page.',
     });
     expect(res.status).toBe(401);
-    expect(res.json).toEqual({ error: { code: 'UNAUTHENTICATED', message: 'User not authenticated' } });
+    expect(res.json).toEqual({
+      error: { code: 'UNAUTHENTICATED', message: 'User not authenticated' },
+    });
     expect(await stored()).toBe(before);
   });
 
@@ -56,7 +58,11 @@ describe('POST /api/v1/help-requests', () => {
       [{ url: '/x', issue_description: 'x'.repeat(1001) }, 400, 'Maximum 1000 characters'],
       [{ url: '/x', issue_description: 12345678901 }, 400, 'Expected a string'],
       [{ url: 42, issue_description: 'A valid description' }, 400, ''],
-      [{ url: '/x', issue_description: 'A valid description', user_id: 'me' }, 400, 'Unknown field: user_id'],
+      [
+        { url: '/x', issue_description: 'A valid description', user_id: 'me' },
+        400,
+        'Unknown field: user_id',
+      ],
       ['{"url": "/x", "issue_description": ', 400, 'Malformed JSON in request body'],
       [[1, 2], 400, ''],
     ];

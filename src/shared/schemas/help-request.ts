@@ -1,0 +1,74 @@
+/**
+ * Help request (spec sections 2, 3, 5 and 8): the body a signed-in user sends
+ * from the Request Help dialog, and the project id derived from its URL.
+ *
+ * Isomorphic: imports nothing from src/server or src/web.
+ */
+import { z } from 'zod';
+import { HELP_TEXT_MAX_LENGTH, HELP_TEXT_MIN_LENGTH, HELP_URL_MAX_LENGTH } from '../constants.ts';
+
+export const HELP_REQUEST_MESSAGES = {
+  required: 'This field is required',
+  min: `Minimum ${HELP_TEXT_MIN_LENGTH} characters required`,
+  max: `Maximum ${HELP_TEXT_MAX_LENGTH} characters`,
+} as const;
+
+/** The description field alone (trimmed), e.g. for the dialog's form. */
+export const issueDescriptionSchema = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined || issue.input === null
+        ? HELP_REQUEST_MESSAGES.required
+        : 'Expected a string',
+  })
+  .trim()
+  .min(1, { error: HELP_REQUEST_MESSAGES.required, abort: true })
+  .min(HELP_TEXT_MIN_LENGTH, { error: HELP_REQUEST_MESSAGES.min })
+  .max(HELP_TEXT_MAX_LENGTH, { error: HELP_REQUEST_MESSAGES.max });
+
+/** Body of a help request; unknown fields are rejected. */
+export const helpRequestSchema = z.strictObject({
+  url: z.string().max(HELP_URL_MAX_LENGTH),
+  issue_description: issueDescriptionSchema,
+});
+
+/** What a client sends. */
+export type HelpRequestInput = z.input<typeof helpRequestSchema>;
+/** What the server stores after validation (description trimmed). */
+export type HelpRequest = z.output<typeof helpRequestSchema>;
+
+const PROJECT_SEGMENTS: ReadonlySet<string> = new Set(['project', 'projects']);
+
+/** The path of an absolute or relative URL, without query or hash. */
+function pathOf(url: string): string {
+  try {
+    return new URL(url, 'http://base.invalid/').pathname;
+  } catch {
+    const withoutHash = url.split('#', 1)[0] ?? '';
+    const withoutQuery = withoutHash.split('?', 1)[0] ?? '';
+    return withoutQuery.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
+  }
+}
+
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The segment after the first `/project/` or `/projects/` path segment of a
+ * URL (absolute or relative); only the path counts, not the query or hash.
+ * Null when there is no such segment or the segment after it is empty.
+ */
+export function extractProjectId(url: string): string | null {
+  const segments = pathOf(url).split('/');
+  const index = segments.findIndex((segment) => PROJECT_SEGMENTS.has(segment));
+  if (index === -1) return null;
+  const next = segments[index + 1];
+  if (next === undefined || next === '') return null;
+  const id = decodeSegment(next);
+  return id === '' ? null : id;
+}
