@@ -137,7 +137,7 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
       },
     },
     plugins: [
-      twoFactor({ issuer: 'Meridian' }),
+      twoFactor({ issuer: 'Meridian', allowPasswordless: true }),
       oauthTwoFactorGate(),
       organization({
         ac: orgAccess,

@@ -58,11 +58,9 @@ describe('check-super-admin', () => {
   it('is false without a session or with a broken cookie, and for ordinary users', async () => {
     const anonymous = await server.client().post('/api/functions/check-super-admin');
     expect(anonymous.json).toEqual({ is_super_admin: false });
-    const broken = await server
-      .client()
-      .post('/api/functions/check-super-admin', undefined, {
-        cookie: 'meridian.session_token=garbage',
-      });
+    const broken = await server.client().post('/api/functions/check-super-admin', undefined, {
+      cookie: 'meridian.session_token=garbage',
+    });
     expect(broken.json).toEqual({ is_super_admin: false });
     const { client } = await signedInUser(server);
     const plain = await client.post('/api/functions/check-super-admin', undefined, {

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { TOTP } from 'otpauth';
+import { startTestServer, type TestClient, type TestServer } from '../test/harness.ts';
+
+// A real OpenID Connect provider on a local port stands in for the company's identity provider.
+let idp: OAuth2Server;
+let server: TestServer;
+let profile = { sub: 'idp-user-1', email: 'grace@idp.test', name: 'Grace Hopper' };
+
+beforeAll(async () => {
+  idp = new OAuth2Server();
+  await idp.issuer.keys.generate('RS256');
+  await idp.start(0, '127.0.0.1');
+  const claims = (target: Record<string, unknown>) =>
+    Object.assign(target, profile, { email_verified: true });
+  idp.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+    claims(token.payload);
+  });
+  idp.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }) => {
+    claims(response.body);
+  });
+  server = await startTestServer({
+    OIDC_ISSUER: idp.issuer.url!,
+    OIDC_CLIENT_ID: 'meridian',
+    OIDC_CLIENT_SECRET: 'meridian-secret',
+    OIDC_NAME: 'Test IdP',
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await idp?.stop();
+});
+
+/** Runs the browser's part of an OIDC sign-in and returns where the app finally redirects. */
+async function oidcSignIn(client: TestClient): Promise<string> {
+  const start = await client.post('/api/auth/sign-in/social', {
+    provider: 'oidc',
+    callbackURL: '/auth/callback',
+  });
+  expect(start.status).toBe(200);
+  const authorize = await fetch(start.json.url, { redirect: 'manual' });
+  expect(authorize.status).toBe(302);
+  const back = new URL(authorize.headers.get('location')!);
+  expect(back.pathname).toBe('/api/auth/callback/oidc');
+  const callback = await client.get(back.pathname + back.search);
+  expect(callback.status).toBe(302);
+  return callback.headers.get('location')!;
+}
+
+describe('OpenID Connect sign-in', () => {
+  it('creates the account, and complete-user-setup gives the new user an organisation as admin', async () => {
+    const client = server.client();
+    expect(await oidcSignIn(client)).toBe('/auth/callback');
+    const me = await client.get('/api/v1/me');
+    expect(me.status).toBe(200);
+    expect(me.json.user).toMatchObject({ email: 'grace@idp.test', fullName: 'Grace Hopper' });
+    const setup = await client.post('/api/functions/complete-user-setup');
+    expect(setup.json.success).toBe(true);
+    const again = await client.get('/api/v1/me');
+    expect(again.json.user.org_roles).toEqual([
+      { org_id: setup.json.organization.id, role: 'admin' },
+    ]);
+  });
+
+  it('asks for the second factor after an OIDC sign-in once two-factor is enabled', async () => {
+    profile = { sub: 'idp-user-2', email: 'alan@idp.test', name: 'Alan Turing' };
+    const client = server.client();
+    await oidcSignIn(client);
+    const enable = await client.post('/api/auth/two-factor/enable', {});
+    expect(enable.status).toBe(200);
+    const secret = new URL(enable.json.totpURI).searchParams.get('secret')!;
+    const totp = new TOTP({ secret, digits: 6, period: 30 });
+    expect(
+      (await client.post('/api/auth/two-factor/verify-totp', { code: totp.generate() })).status,
+    ).toBe(200);
+
+    const browser = server.client();
+    expect(await oidcSignIn(browser)).toBe('/login?twoFactor=1');
+    expect((await browser.get('/api/v1/me')).status).toBe(401);
+    expect(
+      (await browser.post('/api/auth/two-factor/verify-totp', { code: '123456' })).status,
+    ).toBe(401);
+    const verified = await browser.post('/api/auth/two-factor/verify-totp', {
+      code: totp.generate(),
+    });
+    expect(verified.status).toBe(200);
+    const me = await browser.get('/api/v1/me');
+    expect(me.status).toBe(200);
+    expect(me.json.user.email).toBe('alan@idp.test');
+  });
+});
