@@ -107,6 +107,27 @@ describe('e-mail and password', () => {
     expect(fresh.status).toBe(200);
   });
 
+  it('changes the e-mail only after the old address confirms and the new one is verified', async () => {
+    const { client, email, password } = await signedInUser(server);
+    const newEmail = `new-${email}`;
+    const change = await client.post('/api/auth/change-email', {
+      newEmail,
+      callbackURL: '/pages/account-settings/account',
+    });
+    expect(change.status).toBe(200);
+    expect((await client.get('/api/v1/me')).json.user.email).toBe(email);
+
+    const confirm = new URL(await server.mailLink(email, '/api/auth/verify-email?token='));
+    expect((await client.get(confirm.pathname + confirm.search)).status).toBe(302);
+    expect((await client.get('/api/v1/me')).json.user.email).toBe(email);
+
+    const verify = new URL(await server.mailLink(newEmail, '/api/auth/verify-email?token='));
+    expect((await client.get(verify.pathname + verify.search)).status).toBe(302);
+    const signIn = await server.client().post('/api/auth/sign-in/email', { email: newEmail, password });
+    expect(signIn.status).toBe(200);
+    expect(signIn.json.user.email).toBe(newEmail);
+  });
+
   it('deletes the account after the password is given', async () => {
     const { client, email, password } = await signedInUser(server);
     const del = await client.post('/api/auth/delete-user', { password });
