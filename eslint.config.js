@@ -40,6 +40,8 @@ export default tseslint.config(
       'drizzle',
       'test-results',
       'playwright-report',
+      '.tmp',
+      'bench/results',
       'src/web/routeTree.gen.ts',
     ],
   },
@@ -47,14 +49,20 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
     },
   },
   // One-way imports: shared imports neither side; server and web never import each other.
   {
     files: ['src/shared/**'],
     rules: restrict([
-      { group: ['**/server/**', '**/web/**'], message: 'src/shared imports neither server nor web.' },
+      {
+        group: ['**/server/**', '**/web/**'],
+        message: 'src/shared imports neither server nor web.',
+      },
     ]),
   },
   {

@@ -123,7 +123,9 @@ describe('e-mail and password', () => {
 
     const verify = new URL(await server.mailLink(newEmail, '/api/auth/verify-email?token='));
     expect((await client.get(verify.pathname + verify.search)).status).toBe(302);
-    const signIn = await server.client().post('/api/auth/sign-in/email', { email: newEmail, password });
+    const signIn = await server
+      .client()
+      .post('/api/auth/sign-in/email', { email: newEmail, password });
     expect(signIn.status).toBe(200);
     expect(signIn.json.user.email).toBe(newEmail);
   });

@@ -1,0 +1,435 @@
+// `npm run bench`: HTTP throughput and latency of the real server, each figure given as a ratio
+// to a bare node:http server (the ceiling) measured in the same run on the same machine.
+//
+// Environment:
+//   BENCH_DURATION     seconds measured per target (default 10)
+//   BENCH_CONNECTIONS  concurrent connections (default 10)
+//   BENCH_WARMUP       seconds of unmeasured warm-up per target (default 1; 0 to skip)
+//   DATABASE_URL       when set, the server runs on that PostgreSQL database instead of PGlite
+//
+// Writes bench/results/latest.json.
+import autocannon from 'autocannon';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { waitForVerificationLink } from '../e2e/support/mail.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'latest.json');
+
+function positiveNumber(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number >= 0`);
+  return value;
+}
+
+const DURATION = positiveNumber('BENCH_DURATION', 10) || 10;
+const CONNECTIONS = Math.max(1, Math.round(positiveNumber('BENCH_CONNECTIONS', 10)));
+const WARMUP = positiveNumber('BENCH_WARMUP', 1);
+const DATABASE = process.env.DATABASE_URL ? 'postgresql' : 'pglite';
+
+/** The ceiling: the least a Node HTTP server can do, answering like /api/health does. */
+const CEILING_SOURCE = `
+const http = require('node:http');
+const body = JSON.stringify({ status: 'ok' });
+const server = http.createServer((req, res) => {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) });
+  res.end(body);
+});
+server.listen(Number(process.env.PORT), '127.0.0.1');
+process.on('SIGTERM', () => server.close(() => process.exit(0)));
+`;
+
+interface Target {
+  name: string;
+  method: 'GET' | 'POST';
+  url: string;
+  headers?: Record<string, string>;
+  body?: string;
+}
+
+interface Measurement {
+  name: string;
+  method: string;
+  url: string;
+  requests: number;
+  requestsPerSecond: number;
+  latencyMeanMs: number;
+  latencyP50Ms: number;
+  latencyP99Ms: number;
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+}
+
+const log = (message: string) => console.log(`bench: ${message}`);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A TCP port that was free a moment ago on 127.0.0.1. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
+  });
+}
+
+class Child {
+  exited = false;
+  exitCode: number | null = null;
+  readonly exit: Promise<void>;
+
+  constructor(
+    readonly name: string,
+    readonly process: ChildProcess,
+  ) {
+    this.exit = new Promise((resolve) => {
+      process.once('exit', (code, signal) => {
+        this.exited = true;
+        this.exitCode = code ?? (signal ? 128 : null);
+        resolve();
+      });
+    });
+  }
+
+  /** SIGTERM, then SIGKILL after 10 s. */
+  async stop(): Promise<void> {
+    if (this.exited) return;
+    this.process.kill('SIGTERM');
+    const killed = await Promise.race([
+      this.exit.then(() => false),
+      sleep(10_000).then(() => true),
+    ]);
+    if (killed && !this.exited) {
+      log(`${this.name} did not stop within 10 s; killing it`);
+      this.process.kill('SIGKILL');
+      await this.exit;
+    }
+  }
+}
+
+/** Polls `url` until it answers 200, failing early when the child exits. */
+async function waitUntilReady(child: Child, url: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exited) throw new Error(`${child.name} exited (code ${child.exitCode}) before ready`);
+    try {
+      const response = await fetch(url, { signal: AbortSignal.timeout(2_000) });
+      if (response.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(200);
+  }
+  throw new Error(`${child.name} was not ready at ${url} within ${timeoutMs / 1000} s`);
+}
+
+/** The name=value pairs of every Set-Cookie header, as one Cookie header. */
+function cookieHeader(response: Response): string {
+  return response.headers
+    .getSetCookie()
+    .map((cookie) => cookie.split(';')[0]!.trim())
+    .filter((pair) => pair.includes('=') && !pair.endsWith('='))
+    .join('; ');
+}
+
+async function expectOk(response: Response, what: string): Promise<void> {
+  if (response.status >= 200 && response.status < 400) return;
+  const body = await response.text().catch(() => '');
+  throw new Error(`${what} answered ${response.status}: ${body.slice(0, 500)}`);
+}
+
+/**
+ * Creates a verified user with an organisation, signing in once (sign-in and sign-up are rate
+ * limited per IP, with the counters kept in the database).
+ */
+async function createSession(
+  baseUrl: string,
+  mailDir: string,
+): Promise<{ cookie: string; organizationId: string }> {
+  const email = `bench.${Date.now()}.${process.pid}@meridian.test`;
+  const password = 'Bench-Passw0rd-2024!';
+  const json = { 'content-type': 'application/json', origin: baseUrl };
+  const since = Date.now() - 1_000;
+
+  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ name: 'Bench User', email, password }),
+  });
+  await expectOk(signUp, 'sign-up');
+
+  const link = await waitForVerificationLink(email, { mailDir, since, timeoutMs: 10_000 });
+  const verified = await fetch(link, { redirect: 'manual', headers: { origin: baseUrl } });
+  await expectOk(verified, 'e-mail verification');
+
+  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: json,
+    body: JSON.stringify({ email, password }),
+  });
+  await expectOk(signIn, 'sign-in');
+  const cookie = cookieHeader(signIn);
+  if (!cookie) throw new Error('sign-in set no session cookie');
+  const { user } = (await signIn.json()) as { user?: { id?: string } };
+
+  const setup = await fetch(`${baseUrl}/api/functions/complete-user-setup`, {
+    method: 'POST',
+    headers: { ...json, cookie },
+    body: JSON.stringify({ user_id: user?.id }),
+  });
+  await expectOk(setup, 'complete-user-setup');
+  const result = (await setup.json()) as { success?: boolean; organization?: { id?: string } };
+  const organizationId = result.organization?.id;
+  if (!result.success || !organizationId) {
+    throw new Error(`complete-user-setup returned no organisation: ${JSON.stringify(result)}`);
+  }
+  return { cookie, organizationId };
+}
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return NaN;
+  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[index]!;
+}
+
+function cannon(target: Target, seconds: number, onLatency?: (ms: number) => void) {
+  return new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: target.url,
+        method: target.method,
+        headers: target.headers,
+        body: target.body,
+        connections: CONNECTIONS,
+        duration: seconds,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+    if (onLatency) {
+      instance.on('response', (_client, statusCode: number, _bytes, responseTime: number) => {
+        if (statusCode >= 200 && statusCode < 300) onLatency(responseTime);
+      });
+    }
+  });
+}
+
+/** Measures one target; latencies are kept at full (sub-millisecond) precision. */
+async function measure(target: Target): Promise<Measurement> {
+  if (WARMUP > 0) await cannon(target, WARMUP);
+  const latencies: number[] = [];
+  const result = await cannon(target, DURATION, (ms) => latencies.push(ms));
+  latencies.sort((a, b) => a - b);
+  const mean = latencies.reduce((sum, ms) => sum + ms, 0) / (latencies.length || 1);
+  return {
+    name: target.name,
+    method: target.method,
+    url: target.url,
+    requests: result.requests.total,
+    requestsPerSecond: result.requests.average,
+    latencyMeanMs: mean,
+    latencyP50Ms: percentile(latencies, 50),
+    latencyP99Ms: percentile(latencies, 99),
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
+  };
+}
+
+function printTable(rows: (Measurement & { rpsRatio: number; p50Ratio: number })[]): void {
+  const header = [
+    'target',
+    'req/s',
+    'p50 ms',
+    'p99 ms',
+    'req/s vs ceiling',
+    'p50 vs ceiling',
+    'non-2xx',
+  ];
+  const lines = rows.map((row) => [
+    row.name,
+    row.requestsPerSecond.toFixed(0),
+    row.latencyP50Ms.toFixed(2),
+    row.latencyP99Ms.toFixed(2),
+    `${(row.rpsRatio * 100).toFixed(1)} %`,
+    `${row.p50Ratio.toFixed(2)} x`,
+    String(row.non2xx + row.errors + row.timeouts),
+  ]);
+  const widths = header.map((title, i) =>
+    Math.max(title.length, ...lines.map((l) => l[i]!.length)),
+  );
+  const format = (cells: string[]) =>
+    cells
+      .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+      .join('  ');
+  console.log(`\n${format(header)}\n${widths.map((w) => '-'.repeat(w)).join('  ')}`);
+  for (const line of lines) console.log(format(line));
+  console.log('');
+}
+
+async function main(): Promise<number> {
+  const children: Child[] = [];
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'meridian-bench-'));
+  const logFile = path.join(dataDir, 'server.log');
+  let ok = false;
+
+  const stopAll = async () => {
+    await Promise.all(children.map((child) => child.stop()));
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    log(`${signal}: stopping`);
+    void stopAll().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    const [ceilingPort, serverPort] = [await freePort(), await freePort()];
+    const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
+    const baseUrl = `http://127.0.0.1:${serverPort}`;
+
+    log(`starting the ceiling (bare node:http) on ${ceilingUrl}`);
+    const ceiling = new Child(
+      'ceiling',
+      spawn(process.execPath, ['-e', CEILING_SOURCE], {
+        env: { PATH: process.env.PATH, PORT: String(ceilingPort) },
+        stdio: 'inherit',
+      }),
+    );
+    children.push(ceiling);
+
+    log(`starting the server on ${baseUrl} (${DATABASE}, DATA_DIR ${dataDir})`);
+    const logHandle = await open(logFile, 'a');
+    const server = new Child(
+      'server',
+      spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          PORT: String(serverPort),
+          DATA_DIR: dataDir,
+          APP_URL: baseUrl,
+        },
+        stdio: ['ignore', logHandle.fd, logHandle.fd],
+      }),
+    );
+    children.push(server);
+    void server.exit.then(() => logHandle.close());
+
+    await waitUntilReady(ceiling, ceilingUrl);
+    await waitUntilReady(server, `${baseUrl}/api/ready`);
+    log('both servers are ready; creating a verified user with an organisation');
+
+    const { cookie, organizationId } = await createSession(baseUrl, path.join(dataDir, 'mail'));
+    const authed = { cookie, 'x-organization-id': organizationId, origin: baseUrl };
+
+    const targets: Target[] = [
+      { name: 'ceiling (node:http)', method: 'GET', url: `${ceilingUrl}/` },
+      { name: 'GET /api/health', method: 'GET', url: `${baseUrl}/api/health` },
+      { name: 'GET /api/v1/me', method: 'GET', url: `${baseUrl}/api/v1/me`, headers: authed },
+      {
+        name: 'POST /api/v1/help-requests',
+        method: 'POST',
+        url: `${baseUrl}/api/v1/help-requests`,
+        headers: { ...authed, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          url: 'http://localhost/projects/p1',
+          issue_description: 'Benchmark help request text',
+        }),
+      },
+    ];
+
+    // Each target must answer 2xx before it is measured.
+    for (const target of targets.slice(1)) {
+      const response = await fetch(target.url, {
+        method: target.method,
+        headers: target.headers,
+        body: target.body,
+      });
+      await expectOk(response, `${target.method} ${target.url}`);
+      if (response.status >= 300) throw new Error(`${target.name} answered ${response.status}`);
+    }
+
+    log(
+      `measuring ${targets.length} targets, ${CONNECTIONS} connections, ` +
+        `${WARMUP} s warm-up + ${DURATION} s each`,
+    );
+    const measurements: Measurement[] = [];
+    for (const target of targets) {
+      log(`  ${target.name}`);
+      measurements.push(await measure(target));
+      if (server.exited) throw new Error(`the server exited (code ${server.exitCode})`);
+    }
+
+    const base = measurements[0]!;
+    const rows = measurements.map((row) => ({
+      ...row,
+      rpsRatio: row.requestsPerSecond / base.requestsPerSecond,
+      p50Ratio: row.latencyP50Ms / base.latencyP50Ms,
+      p99Ratio: row.latencyP99Ms / base.latencyP99Ms,
+    }));
+    printTable(rows);
+
+    await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
+    const report = {
+      date: new Date().toISOString(),
+      node: process.version,
+      platform: `${os.platform()} ${os.arch()}`,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      database: DATABASE,
+      connections: CONNECTIONS,
+      warmupSeconds: WARMUP,
+      durationSeconds: DURATION,
+      ratios:
+        'rpsRatio = target req/s ÷ ceiling req/s; p50Ratio and p99Ratio = target latency ÷ ceiling latency',
+      results: rows,
+    };
+    await writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+    log(`wrote ${path.relative(ROOT, RESULTS_FILE)}`);
+
+    const failed = rows.filter((row) => row.non2xx + row.errors + row.timeouts > 0);
+    for (const row of failed) {
+      console.error(
+        `bench: ${row.name} had ${row.non2xx} non-2xx answers, ${row.errors} errors and ` +
+          `${row.timeouts} timeouts: its figures are not a valid measurement`,
+      );
+    }
+    ok = failed.length === 0;
+    return ok ? 0 : 1;
+  } finally {
+    await stopAll();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    if (!ok) {
+      const serverLog = await readFile(logFile, 'utf8').catch(() => '');
+      if (serverLog) {
+        console.error(`bench: last lines of the server log (${logFile}):`);
+        console.error(serverLog.split('\n').slice(-30).join('\n'));
+      }
+    } else {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

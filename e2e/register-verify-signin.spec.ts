@@ -1,0 +1,66 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { waitForVerificationLink } from './support/mail.ts';
+
+/** Fails with the list of serious and critical axe-core violations of the current page. */
+async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    .analyze();
+  const blocking = results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) =>
+        `${violation.impact} ${violation.id}: ${violation.help} ` +
+        `(${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
+    );
+  expect(blocking, `axe-core violations on ${page.url()}`).toEqual([]);
+}
+
+test.describe('accessibility of the sign-in pages', () => {
+  test('/login has no serious or critical axe-core violation', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  test('/register has no serious or critical axe-core violation', async ({ page }) => {
+    await page.goto('/register');
+    await expect(page.getByRole('button', { name: 'Create account', exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page);
+  });
+});
+
+test('a visitor registers, verifies the e-mail address and signs in', async ({ page }) => {
+  const name = 'Ada Lovelace';
+  const email = `ada.${Date.now()}@meridian.test`;
+  const password = 'Analytical-Engine-1843';
+  const startedAt = Date.now() - 1_000;
+
+  await test.step('register', async () => {
+    await page.goto('/register');
+    await page.getByLabel('Full name', { exact: true }).fill(name);
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('checkbox', { name: /terms/i }).check();
+    await page.getByRole('button', { name: 'Create account', exact: true }).click();
+    await expect(page.getByText('Check your e-mail', { exact: true })).toBeVisible();
+  });
+
+  await test.step('open the verification link from the mail', async () => {
+    const link = await waitForVerificationLink(email, { since: startedAt });
+    expect(new URL(link).origin).toBe(new URL(page.url()).origin);
+    await page.goto(link);
+    await expect(page).toHaveURL(/\/verify-email(\?|$)/);
+    await expect(page.getByText('Your e-mail address is verified', { exact: true })).toBeVisible();
+  });
+
+  await test.step('sign in', async () => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail', { exact: true }).fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/');
+    await expect(page.getByText(`Welcome, ${name}`, { exact: true })).toBeVisible();
+  });
+});

@@ -1,0 +1,29 @@
+// Settings shared by playwright.config.ts (which starts the server) and the specs
+// (which read the mail that server writes). No process.env reads here: the values are fixed
+// so that the server and the specs always agree.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Repository root (this file is e2e/support/env.ts). */
+export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/** Port of the server that the browser tests start. */
+export const E2E_PORT = 3210;
+
+/** Address of that server; also its APP_URL, so links in mail point at it. */
+export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
+
+/** Path of E2E_DATA_DIR relative to the repository root (wiped before every run). */
+export const E2E_DATA_DIR_RELATIVE = '.tmp/e2e-data';
+
+/** The server's DATA_DIR during the browser tests. */
+export const E2E_DATA_DIR = path.join(ROOT_DIR, E2E_DATA_DIR_RELATIVE);
+
+/** Where that server writes each outgoing mail as an .eml file (no SMTP_URL is set). */
+export const E2E_MAIL_DIR = path.join(E2E_DATA_DIR, 'mail');
+
+/** The super administrator seeded at start-up. */
+export const E2E_ADMIN = {
+  email: 'admin@meridian.test',
+  password: 'E2e-Admin-Passw0rd!2024',
+} as const;

@@ -1,0 +1,65 @@
+import { defineConfig, devices } from '@playwright/test';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR_RELATIVE, E2E_PORT } from './e2e/support/env.ts';
+
+/**
+ * Browser tests run on Debian's Chromium (package "chromium", see scripts/ensure-chromium.mjs);
+ * Playwright never downloads a browser of its own here.
+ */
+const CHROMIUM_ARGS = [
+  '--no-sandbox', // the tests may run as root, where Chromium's sandbox cannot start
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: 'test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: !!process.env.CI,
+  reporter: 'list',
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: E2E_BASE_URL,
+    headless: true,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+      },
+    },
+  ],
+  webServer: {
+    // The real server on a fresh data directory, serving the built SPA from dist/web
+    // (`npm test` builds it just before; a standalone run builds it when it is missing).
+    command: [
+      `rm -rf ${E2E_DATA_DIR_RELATIVE}`,
+      '(test -f dist/web/index.html || node_modules/.bin/vite build)',
+      'exec node --import tsx src/server/main.ts',
+    ].join(' && '),
+    url: `${E2E_BASE_URL}/api/ready`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    env: {
+      PORT: String(E2E_PORT),
+      DATA_DIR: E2E_DATA_DIR_RELATIVE,
+      APP_URL: E2E_BASE_URL,
+      SEED_ADMIN_EMAIL: E2E_ADMIN.email,
+      SEED_ADMIN_PASSWORD: E2E_ADMIN.password,
+    },
+  },
+});
