@@ -32,6 +32,14 @@ async function waitFor(run: Run, text: RegExp, ms = 60_000): Promise<RegExpMatch
   throw new Error(`timed out waiting for ${text}; output:\n${run.output()}`);
 }
 
+function signIn(port: string, password: string) {
+  return fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
+    body: JSON.stringify({ email: 'admin@meridian.local', password }),
+  });
+}
+
 async function dataDir() {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'meridian-main-'));
   dirs.push(dir);
@@ -55,12 +63,8 @@ describe('the server process', () => {
 
     const health = await fetch(`http://127.0.0.1:${port}/api/ready`);
     expect(health.status).toBe(200);
-    const signIn = await fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
-      body: JSON.stringify({ email: 'admin@meridian.local', password }),
-    });
-    expect(signIn.status).toBe(200);
+    const signedIn = await signIn(port!, password);
+    expect(signedIn.status).toBe(200);
 
     first.stop();
     expect(await first.exited).toBe(0);
@@ -69,11 +73,7 @@ describe('the server process', () => {
     const second = startProcess({ DATA_DIR: dir, PORT: '0', APP_URL: 'http://localhost:3000' });
     const [, port2] = await waitFor(second, /port (\d+)/);
     expect(second.output()).not.toContain('First start');
-    const again = await fetch(`http://127.0.0.1:${port2}/api/auth/sign-in/email`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
-      body: JSON.stringify({ email: 'admin@meridian.local', password }),
-    });
+    const again = await signIn(port2!, password);
     expect(again.status).toBe(200);
     second.stop();
     expect(await second.exited).toBe(0);

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { buildUserData } from '../../../shared/user-data.ts';
+import { buildUserData, userDataSchema } from '../../../shared/user-data.ts';
 import { createRouter } from '../../http/openapi.ts';
 import { requireAuth } from '../../http/context.ts';
 import { membershipsOf } from '../../auth/organizations.ts';
@@ -17,16 +17,7 @@ const me = createRoute({
       content: {
         'application/json': {
           schema: z.object({
-            user: z.object({
-              id: z.string(),
-              fullName: z.string(),
-              username: z.string(),
-              email: z.string(),
-              avatar: z.string(),
-              role: z.string(),
-              super_admin: z.boolean(),
-              org_roles: z.array(z.object({ org_id: z.string(), role: z.string() })),
-            }),
+            user: userDataSchema,
             organizations: z.array(
               z.object({
                 id: z.string(),
