@@ -49,7 +49,11 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
     baseURL: config.appUrl,
     basePath: '/api/auth',
     secret,
-    trustedOrigins: [config.appUrl],
+    // The Vite dev server (npm run dev + npx vite) proxies /api from its own origin.
+    trustedOrigins:
+      config.nodeEnv === 'development'
+        ? [config.appUrl, 'http://localhost:5173']
+        : [config.appUrl],
     telemetry: { enabled: false },
     database: drizzleAdapter(db, { provider: 'pg', schema, transaction: true }),
     logger: {

@@ -1,0 +1,103 @@
+import { useMutation } from '@tanstack/react-query';
+import { authClient } from '../../../lib/auth-client';
+import { authFailure, captureRetryAfter, FailureError } from '../../../lib/errors';
+import { markSignedIn } from '../../../lib/session';
+
+/** Where the server's verification link sends the browser back (spec: /verify-email). */
+export const VERIFY_EMAIL_CALLBACK = '/verify-email';
+
+export type SignInOutcome = { kind: 'signedIn' } | { kind: 'twoFactor'; methods: string[] };
+
+/** "Password login fails with 'Authentication failed' if no session or user comes back." */
+const authenticationFailed = () => new FailureError({ status: 200, code: 'AUTHENTICATION_FAILED' });
+
+export function useSignIn() {
+  return useMutation({
+    mutationFn: async (values: { email: string; password: string }): Promise<SignInOutcome> => {
+      const capture = captureRetryAfter();
+      const { data, error } = await authClient.signIn.email({
+        email: values.email,
+        password: values.password,
+        fetchOptions: capture.fetchOptions,
+      });
+      if (error) throw authFailure(error, capture.retryAfter);
+      if (data && 'twoFactorRedirect' in data && data.twoFactorRedirect) {
+        const methods =
+          'twoFactorMethods' in data && Array.isArray(data.twoFactorMethods)
+            ? data.twoFactorMethods.filter((method): method is string => typeof method === 'string')
+            : [];
+        return { kind: 'twoFactor', methods };
+      }
+      if (!data?.user || !data.token) throw authenticationFailed();
+      markSignedIn();
+      return { kind: 'signedIn' };
+    },
+  });
+}
+
+export function useVerifyTwoFactor() {
+  return useMutation({
+    mutationFn: async (values: {
+      method: 'totp' | 'backup';
+      code: string;
+      trustDevice: boolean;
+    }): Promise<void> => {
+      const capture = captureRetryAfter();
+      const body = {
+        code: values.code,
+        trustDevice: values.trustDevice,
+        fetchOptions: capture.fetchOptions,
+      };
+      const { data, error } =
+        values.method === 'totp'
+          ? await authClient.twoFactor.verifyTotp(body)
+          : await authClient.twoFactor.verifyBackupCode(body);
+      if (error) throw authFailure(error, capture.retryAfter);
+      if (!data?.user || !data.token) throw authenticationFailed();
+      markSignedIn();
+    },
+  });
+}
+
+export type SignUpOutcome = { kind: 'signedIn' } | { kind: 'verifyEmail'; email: string };
+
+export function useSignUp() {
+  return useMutation({
+    mutationFn: async (values: {
+      name: string;
+      email: string;
+      password: string;
+    }): Promise<SignUpOutcome> => {
+      const capture = captureRetryAfter();
+      const { data, error } = await authClient.signUp.email({
+        name: values.name,
+        email: values.email,
+        password: values.password,
+        callbackURL: VERIFY_EMAIL_CALLBACK,
+        fetchOptions: capture.fetchOptions,
+      });
+      if (error) throw authFailure(error, capture.retryAfter);
+      // Without required verification the server signs the new user in at once.
+      if (data?.token) {
+        markSignedIn();
+        return { kind: 'signedIn' };
+      }
+      return { kind: 'verifyEmail', email: values.email };
+    },
+  });
+}
+
+export function useResendVerification() {
+  return useMutation({
+    mutationFn: async (email: string): Promise<string> => {
+      const capture = captureRetryAfter();
+      const { error } = await authClient.sendVerificationEmail({
+        email,
+        callbackURL: VERIFY_EMAIL_CALLBACK,
+        fetchOptions: capture.fetchOptions,
+      });
+      if (error) throw authFailure(error, capture.retryAfter);
+      return email;
+    },
+  });
+}

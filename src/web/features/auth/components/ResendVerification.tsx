@@ -1,0 +1,87 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { describeFailure, thrownToFailure } from '../../../lib/errors';
+import { muiRegister, validationText } from '../../../lib/forms';
+import { useResendVerification } from '../api/auth-mutations';
+import { EMAIL_MAX_LENGTH, resendSchema, type ResendValues } from '../schemas';
+
+function ResendResult({
+  mutation,
+  spaced = false,
+}: {
+  mutation: ReturnType<typeof useResendVerification>;
+  spaced?: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  if (mutation.isSuccess) {
+    return (
+      <Alert severity="success" role="status" sx={{ mt: spaced ? 2 : 0 }}>
+        {t('auth.resend.sent', { email: mutation.data })}
+      </Alert>
+    );
+  }
+  if (mutation.isError) {
+    return (
+      <Alert severity="error" sx={{ mt: spaced ? 2 : 0 }}>
+        {describeFailure(t, i18n.language, thrownToFailure(mutation.error))}
+      </Alert>
+    );
+  }
+  return null;
+}
+
+/** "Resend verification e-mail" for an address the page already knows. */
+export function ResendVerificationButton({ email }: { email: string }) {
+  const { t } = useTranslation();
+  const mutation = useResendVerification();
+  return (
+    <Box>
+      <Button
+        variant="outlined"
+        onClick={() => mutation.mutate(email)}
+        disabled={mutation.isPending}
+      >
+        {mutation.isPending ? t('auth.resend.sending') : t('auth.resend.action')}
+      </Button>
+      <ResendResult mutation={mutation} spaced />
+    </Box>
+  );
+}
+
+/** An e-mail field and "Resend verification e-mail", for pages that do not know the address. */
+export function ResendVerificationForm() {
+  const { t } = useTranslation();
+  const mutation = useResendVerification();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResendValues>({ resolver: zodResolver(resendSchema), defaultValues: { email: '' } });
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={handleSubmit((values) => mutation.mutate(values.email))}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
+    >
+      <TextField
+        {...muiRegister(register('email'))}
+        label={t('common.email')}
+        type="email"
+        autoComplete="email"
+        error={!!errors.email}
+        helperText={validationText(t, errors.email?.message, { max: EMAIL_MAX_LENGTH })}
+      />
+      <Button type="submit" variant="contained" disabled={mutation.isPending}>
+        {mutation.isPending ? t('auth.resend.sending') : t('auth.resend.action')}
+      </Button>
+      <ResendResult mutation={mutation} />
+    </Box>
+  );
+}

@@ -1,0 +1,118 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { RouterLink } from '../../../components/RouterLink';
+import { describeFailure, thrownToFailure, type Failure } from '../../../lib/errors';
+import { muiRegister, validationText } from '../../../lib/forms';
+import { safeRedirectTarget } from '../../../lib/guard';
+import { useSignIn } from '../api/auth-mutations';
+import { AuthCard } from '../components/AuthCard';
+import { PasswordField } from '../components/PasswordField';
+import { ResendVerificationButton } from '../components/ResendVerification';
+import { TwoFactorForm } from '../components/TwoFactorForm';
+import { EMAIL_MAX_LENGTH, loginSchema, type LoginValues } from '../schemas';
+
+const routeApi = getRouteApi('/login');
+
+type Step = { kind: 'credentials' } | { kind: 'twoFactor'; methods: string[] };
+
+export function LoginPage() {
+  const { t, i18n } = useTranslation();
+  const { to, twoFactor } = routeApi.useSearch();
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const [step, setStep] = useState<Step>(
+    twoFactor ? { kind: 'twoFactor', methods: ['totp'] } : { kind: 'credentials' },
+  );
+  const [notice, setNotice] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    getValues,
+    formState: { errors },
+  } = useForm<LoginValues>({
+    resolver: zodResolver(loginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const goToTarget = () => navigate({ href: safeRedirectTarget(to), replace: true });
+
+  const onSubmit = handleSubmit((values) => {
+    setNotice(null);
+    signIn.mutate(values, {
+      onSuccess: (outcome) => {
+        if (outcome.kind === 'twoFactor') setStep({ kind: 'twoFactor', methods: outcome.methods });
+        else void goToTarget();
+      },
+    });
+  });
+
+  if (step.kind === 'twoFactor') {
+    return (
+      <AuthCard title={t('auth.twoFactor.title')}>
+        <TwoFactorForm
+          methods={step.methods}
+          onVerified={() => void goToTarget()}
+          onRestart={(message) => {
+            signIn.reset();
+            setNotice(message ?? null);
+            setStep({ kind: 'credentials' });
+          }}
+        />
+      </AuthCard>
+    );
+  }
+
+  const failure: Failure | null = signIn.isError ? thrownToFailure(signIn.error) : null;
+  const unverified =
+    failure?.code === 'EMAIL_NOT_VERIFIED' || (failure?.status === 403 && !failure.code);
+
+  return (
+    <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
+      >
+        {notice ? <Alert severity="warning">{notice}</Alert> : null}
+        {failure ? (
+          <Alert severity="error">{describeFailure(t, i18n.language, failure)}</Alert>
+        ) : null}
+        {failure && unverified && getValues('email') ? (
+          <ResendVerificationButton email={getValues('email').trim()} />
+        ) : null}
+        <TextField
+          {...muiRegister(register('email'))}
+          label={t('common.email')}
+          type="email"
+          autoComplete="username"
+          autoFocus
+          error={!!errors.email}
+          helperText={validationText(t, errors.email?.message, { max: EMAIL_MAX_LENGTH })}
+        />
+        <PasswordField
+          {...muiRegister(register('password'))}
+          label={t('common.password')}
+          autoComplete="current-password"
+          error={!!errors.password}
+          helperText={validationText(t, errors.password?.message)}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={signIn.isPending}>
+          {signIn.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
+        </Button>
+        <Typography sx={{ textAlign: 'center' }}>
+          {t('auth.login.noAccount')}{' '}
+          <RouterLink to="/register">{t('auth.login.createAccount')}</RouterLink>
+        </Typography>
+      </Box>
+    </AuthCard>
+  );
+}

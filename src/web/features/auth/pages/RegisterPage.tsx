@@ -1,0 +1,169 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Link from '@mui/material/Link';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
+import { IconMailCheck } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
+import { RouterButton, RouterLink } from '../../../components/RouterLink';
+import { describeFailure, thrownToFailure } from '../../../lib/errors';
+import { muiRegister, validationText } from '../../../lib/forms';
+import { useSignUp } from '../api/auth-mutations';
+import { AuthCard } from '../components/AuthCard';
+import { PasswordField } from '../components/PasswordField';
+import { PasswordRules } from '../components/PasswordRules';
+import { ResendVerificationButton } from '../components/ResendVerification';
+import {
+  EMAIL_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  registerSchema,
+  type RegisterValues,
+} from '../schemas';
+
+const PASSWORD_ID = 'register-password';
+const PASSWORD_RULES_ID = 'register-password-rules';
+
+export function RegisterPage() {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const signUp = useSignUp();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RegisterValues>({
+    resolver: zodResolver(registerSchema),
+    defaultValues: { name: '', email: '', password: '', terms: false },
+  });
+  const password = useWatch({ control, name: 'password' });
+
+  const onSubmit = handleSubmit(({ name, email, password: secret }) =>
+    signUp.mutate(
+      { name, email, password: secret },
+      {
+        onSuccess: (outcome) => {
+          if (outcome.kind === 'signedIn') void navigate({ to: '/', replace: true });
+        },
+      },
+    ),
+  );
+
+  if (signUp.isSuccess && signUp.data.kind === 'verifyEmail') {
+    const { email } = signUp.data;
+    return (
+      <AuthCard title={t('auth.register.checkEmailTitle')}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+          <Box sx={{ display: 'flex', justifyContent: 'center', color: 'primary.main' }}>
+            <IconMailCheck size={56} stroke={1.5} aria-hidden />
+          </Box>
+          <Typography role="status">{t('auth.register.checkEmailBody', { email })}</Typography>
+          <RouterButton to="/login" variant="contained" size="large">
+            {t('auth.register.goToLogin')}
+          </RouterButton>
+          <ResendVerificationButton email={email} />
+        </Box>
+      </AuthCard>
+    );
+  }
+
+  const failure = signUp.isError ? thrownToFailure(signUp.error) : null;
+
+  return (
+    <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={onSubmit}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
+      >
+        {failure ? (
+          <Alert severity="error">{describeFailure(t, i18n.language, failure)}</Alert>
+        ) : null}
+        <TextField
+          {...muiRegister(register('name'))}
+          label={t('auth.register.fullName')}
+          autoComplete="name"
+          autoFocus
+          error={!!errors.name}
+          helperText={validationText(t, errors.name?.message, { max: NAME_MAX_LENGTH })}
+        />
+        <TextField
+          {...muiRegister(register('email'))}
+          label={t('common.email')}
+          type="email"
+          autoComplete="email"
+          error={!!errors.email}
+          helperText={validationText(t, errors.email?.message, { max: EMAIL_MAX_LENGTH })}
+        />
+        <Box>
+          <PasswordField
+            {...muiRegister(register('password'))}
+            id={PASSWORD_ID}
+            label={t('common.password')}
+            autoComplete="new-password"
+            error={!!errors.password}
+            helperText={validationText(t, errors.password?.message, {
+              min: PASSWORD_MIN_LENGTH,
+              max: PASSWORD_MAX_LENGTH,
+            })}
+            slotProps={{
+              htmlInput: {
+                'aria-describedby': errors.password
+                  ? `${PASSWORD_ID}-helper-text ${PASSWORD_RULES_ID}`
+                  : PASSWORD_RULES_ID,
+              },
+            }}
+          />
+          <PasswordRules id={PASSWORD_RULES_ID} password={password} />
+        </Box>
+        <Controller
+          name="terms"
+          control={control}
+          render={({ field, fieldState }) => (
+            <FormControl error={!!fieldState.error}>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                    onBlur={field.onBlur}
+                    slotProps={{ input: { ref: field.ref } }}
+                  />
+                }
+                label={
+                  <Trans
+                    i18nKey="auth.register.acceptTerms"
+                    components={{
+                      termsLink: <Link href="/terms-conditions" target="_blank" rel="noopener" />,
+                    }}
+                  />
+                }
+              />
+              {fieldState.error ? (
+                <FormHelperText>{validationText(t, fieldState.error.message)}</FormHelperText>
+              ) : null}
+            </FormControl>
+          )}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={signUp.isPending}>
+          {signUp.isPending ? t('auth.register.submitting') : t('auth.register.submit')}
+        </Button>
+        <Typography sx={{ textAlign: 'center' }}>
+          {t('auth.register.haveAccount')}{' '}
+          <RouterLink to="/login">{t('auth.register.signIn')}</RouterLink>
+        </Typography>
+      </Box>
+    </AuthCard>
+  );
+}
