@@ -51,9 +51,7 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
     secret,
     // The Vite dev server (npm run dev + npx vite) proxies /api from its own origin.
     trustedOrigins:
-      config.nodeEnv === 'development'
-        ? [config.appUrl, 'http://localhost:5173']
-        : [config.appUrl],
+      config.nodeEnv === 'development' ? [config.appUrl, 'http://localhost:5173'] : [config.appUrl],
     telemetry: { enabled: false },
     database: drizzleAdapter(db, { provider: 'pg', schema, transaction: true }),
     logger: {
