@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import en from '../locales/en.json';
+import en from '../locales/en';
 
 /** react-hook-form's `register` for an MUI TextField: the ref goes to the <input>, not the root. */
 export function muiRegister<TName extends string>({ ref, ...field }: UseFormRegisterReturn<TName>) {

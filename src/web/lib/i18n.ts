@@ -9,13 +9,14 @@ import {
   LOCALES,
   type Locale,
 } from '../../shared/constants';
-import en from '../locales/en.json';
+import en, { type Translations } from '../locales/en';
+import { loadLocale } from '../locales';
 import { PREFERENCE_KEYS, readStorage, writeStorage } from './storage';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en };
+    resources: { translation: Translations };
   }
 }
 
@@ -25,22 +26,16 @@ export type LanguageCode = Locale;
 export const isLanguageCode = isLocale;
 
 // English ships in the main bundle (it is the fallback); the others load on demand.
-const lazyLocales = import.meta.glob<{ default: typeof en }>([
-  '../locales/*.json',
-  '!../locales/en.json',
-]);
-
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    const load = lazyLocales[`../locales/${language}.json`];
-    if (!load) {
+    if (!isLocale(language)) {
       callback(new Error(`No translations for "${language}"`), false);
       return;
     }
-    load().then(
-      (module) => callback(null, module.default),
+    loadLocale(language).then(
+      (translations) => callback(null, translations),
       (error: unknown) =>
         callback(error instanceof Error ? error : new Error(String(error)), false),
     );
