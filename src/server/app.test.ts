@@ -80,3 +80,25 @@ describe('OpenAPI', () => {
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/me', '/help-requests']));
   });
 });
+
+describe('runtime configuration', () => {
+  it('tells the browser which sign-in providers exist and the tag manager id, publicly', async () => {
+    const res = await server.app.request('/api/config');
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ gtmId: null, auth: { google: false, oidc: null } });
+  });
+
+  it('allows Google Tag Manager in the CSP only when GTM_ID is set', async () => {
+    const before = (await server.app.request('/api/health')).headers.get('content-security-policy');
+    expect(before).not.toContain('googletagmanager');
+    const withGtm = createApp({
+      ...server.deps,
+      config: { ...server.deps.config, gtmId: 'GTM-AB12' },
+    });
+    const res = await withGtm.request('/api/config');
+    expect((await res.json()).gtmId).toBe('GTM-AB12');
+    expect(res.headers.get('content-security-policy')).toContain(
+      "script-src 'self' https://www.googletagmanager.com",
+    );
+  });
+});

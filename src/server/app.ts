@@ -14,6 +14,7 @@ import { securityHeaders } from './http/security.ts';
 import { mountSpa } from './http/spa.ts';
 import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 
 export const WEB_ROOT = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -25,7 +26,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   const app = new Hono<AppEnv>();
 
   app.use('*', requestLog(deps.logger));
-  app.use('*', securityHeaders());
+  app.use('*', securityHeaders({ tagManager: Boolean(deps.config.gtmId) }));
   app.use(
     '/api/*',
     bodyLimit({
@@ -37,6 +38,16 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   );
   app.onError((error, c) => errorResponse(c, toApiError(error, deps.logger)));
 
+  // What the browser needs to know before it signs in; nothing secret.
+  app.get('/api/config', (c) =>
+    c.json({
+      gtmId: deps.config.gtmId ?? null,
+      auth: {
+        google: Boolean(deps.config.google),
+        oidc: deps.config.oidc ? { name: deps.config.oidc.name } : null,
+      },
+    }),
+  );
   app.get('/api/health', (c) => c.json({ status: 'ok' }));
   app.get('/api/ready', async (c) =>
     (await deps.isReady()) ? c.json({ status: 'ready' }) : c.json({ status: 'not ready' }, 503),
@@ -73,6 +84,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   });
   v1.route('/', meRoutes);
   v1.route('/', helpRequestRoutes);
+  v1.route('/', notificationRoutes);
   app.use('/api/v1/*', requestContext(deps));
   app.route('/api/v1', v1);
 

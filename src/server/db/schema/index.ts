@@ -1,2 +1,3 @@
 export * from './auth.ts';
 export * from './help-requests.ts';
+export * from './notifications.ts';

@@ -1,0 +1,117 @@
+import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { notifications } from '../../db/schema/index.ts';
+import type { Page } from '../../../shared/schemas/pagination.ts';
+
+type Row = typeof notifications.$inferSelect;
+export type NotificationDto = {
+  id: string;
+  title: string;
+  body: string;
+  link: string | null;
+  read_at: string | null;
+  created_at: string;
+};
+
+/** What the caller sees: their own notifications, general or of the selected organisation. */
+function visibleTo(userId: string, organizationId: string | null) {
+  return and(
+    eq(notifications.userId, userId),
+    organizationId
+      ? or(isNull(notifications.organizationId), eq(notifications.organizationId, organizationId))
+      : isNull(notifications.organizationId),
+  );
+}
+
+const toDto = (row: Row): NotificationDto => ({
+  id: row.id,
+  title: row.title,
+  body: row.body,
+  link: row.link,
+  read_at: row.readAt?.toISOString() ?? null,
+  created_at: row.createdAt.toISOString(),
+});
+
+/** Records a notification for one user (used by the features that have something to say). */
+export async function notify(
+  db: Database,
+  input: {
+    userId: string;
+    organizationId?: string | null;
+    title: string;
+    body?: string;
+    link?: string | null;
+  },
+): Promise<NotificationDto> {
+  const [row] = await db
+    .insert(notifications)
+    .values({
+      userId: input.userId,
+      organizationId: input.organizationId ?? null,
+      title: input.title,
+      body: input.body ?? '',
+      link: input.link ?? null,
+    })
+    .returning();
+  return toDto(row!);
+}
+
+export async function listNotifications(
+  db: Database,
+  scope: { userId: string; organizationId: string | null },
+  page: number,
+  pageSize: number,
+): Promise<Page<NotificationDto> & { unread: number }> {
+  const where = visibleTo(scope.userId, scope.organizationId);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(notifications)
+      .where(where)
+      .orderBy(desc(notifications.createdAt), desc(notifications.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db
+      .select({
+        total: count(),
+        unread: sql<number>`count(*) filter (where ${notifications.readAt} is null)`.mapWith(
+          Number,
+        ),
+      })
+      .from(notifications)
+      .where(where),
+  ]);
+  return {
+    items: rows.map(toDto),
+    total: totals?.total ?? 0,
+    unread: totals?.unread ?? 0,
+    page,
+    pageSize,
+  };
+}
+
+/** Marks one of the caller's notifications read; false when it is not theirs (or not visible). */
+export async function markRead(
+  db: Database,
+  scope: { userId: string; organizationId: string | null },
+  id: string,
+): Promise<boolean> {
+  const updated = await db
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), visibleTo(scope.userId, scope.organizationId)))
+    .returning({ id: notifications.id });
+  return updated.length > 0;
+}
+
+export async function markAllRead(
+  db: Database,
+  scope: { userId: string; organizationId: string | null },
+): Promise<number> {
+  const updated = await db
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(visibleTo(scope.userId, scope.organizationId), isNull(notifications.readAt)))
+    .returning({ id: notifications.id });
+  return updated.length;
+}
