@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppDeps } from './deps.ts';
+import { AVATAR_MAX_BYTES } from '../shared/schemas/account.ts';
 import { CLIENT_IP_HEADER } from './auth/auth.ts';
 import { checkSuperAdmin, functionRoutes } from './auth/functions.ts';
 import { clientIp } from './http/client-ip.ts';
@@ -14,6 +15,7 @@ import { securityHeaders } from './http/security.ts';
 import { mountSpa } from './http/spa.ts';
 import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { profileRoutes } from './modules/me/profile.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 
 export const WEB_ROOT = path.resolve(
@@ -21,21 +23,30 @@ export const WEB_ROOT = path.resolve(
   '../../dist/web',
 );
 const MAX_BODY_BYTES = 1024 * 1024;
+const MULTIPART_OVERHEAD = 64 * 1024;
+/** Routes that take more than the default body size. */
+const LARGER_BODIES: Record<string, number> = {
+  '/api/v1/me/avatar': AVATAR_MAX_BYTES + MULTIPART_OVERHEAD,
+};
 
 export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   const app = new Hono<AppEnv>();
 
   app.use('*', requestLog(deps.logger));
   app.use('*', securityHeaders({ tagManager: Boolean(deps.config.gtmId) }));
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
+  app.use('/api/*', (c, next) => {
+    const maxSize = LARGER_BODIES[c.req.path] ?? MAX_BODY_BYTES;
+    return bodyLimit({
+      maxSize,
       onError: () => {
-        throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The request body is larger than 1 MB');
+        throw new HttpError(
+          413,
+          'PAYLOAD_TOO_LARGE',
+          `The request body is larger than ${Math.floor(maxSize / 1024 / 1024)} MB`,
+        );
       },
-    }),
-  );
+    })(c, next);
+  });
   app.onError((error, c) => errorResponse(c, toApiError(error, deps.logger)));
 
   // What the browser needs to know before it signs in; nothing secret.
@@ -85,6 +96,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   v1.route('/', meRoutes);
   v1.route('/', helpRequestRoutes);
   v1.route('/', notificationRoutes);
+  v1.route('/', profileRoutes);
   app.use('/api/v1/*', requestContext(deps));
   app.route('/api/v1', v1);
 

@@ -63,6 +63,8 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
       additionalFields: {
         username: { type: 'string', required: false, input: false, unique: true },
         superAdmin: { type: 'boolean', required: false, input: false, defaultValue: false },
+        locale: { type: 'string', required: false, input: false },
+        timeZone: { type: 'string', required: false, input: false },
       },
       changeEmail: {
         enabled: true,

@@ -25,6 +25,8 @@ export const user = pgTable('users', {
   username: text('username').unique(),
   superAdmin: boolean('super_admin').notNull().default(false),
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+  locale: text('locale'),
+  timeZone: text('time_zone'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

@@ -1,0 +1,130 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import {
+  notificationPreferencesSchema,
+  profileUpdateSchema,
+} from '../../../shared/schemas/account.ts';
+import { createRouter } from '../../http/openapi.ts';
+import { requireAuth } from '../../http/context.ts';
+import { HttpError, notFound } from '../../http/errors.ts';
+import { checkAvatarImage } from './avatar-image.ts';
+import {
+  getNotificationPreferences,
+  getProfile,
+  readAvatar,
+  removeAvatar,
+  saveAvatar,
+  saveNotificationPreferences,
+  updateProfile,
+} from './profile.service.ts';
+
+const profileDto = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  username: z.string(),
+  email: z.string(),
+  avatar: z.string(),
+  locale: z.string().nullable(),
+  timeZone: z.string().nullable(),
+});
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const preferencesDto = z.array(
+  z.object({ event: z.string(), email: z.boolean(), inApp: z.boolean() }),
+);
+
+const readProfile = createRoute({
+  method: 'get',
+  path: '/me/profile',
+  tags: ['Me'],
+  summary: "The caller's editable profile",
+  responses: { 200: json(profileDto, 'The profile') },
+});
+const patchProfile = createRoute({
+  method: 'patch',
+  path: '/me/profile',
+  tags: ['Me'],
+  summary: 'Change the full name, username, language or time zone',
+  request: {
+    body: { content: { 'application/json': { schema: profileUpdateSchema } }, required: true },
+  },
+  responses: { 200: json(profileDto, 'The updated profile') },
+});
+const readPreferences = createRoute({
+  method: 'get',
+  path: '/me/notification-preferences',
+  tags: ['Me'],
+  summary: 'Per event, e-mail and in-app notifications on or off',
+  responses: { 200: json(z.object({ preferences: preferencesDto }), 'The preferences') },
+});
+const putPreferences = createRoute({
+  method: 'put',
+  path: '/me/notification-preferences',
+  tags: ['Me'],
+  summary: 'Save notification preferences',
+  request: {
+    body: {
+      content: { 'application/json': { schema: notificationPreferencesSchema } },
+      required: true,
+    },
+  },
+  responses: { 200: json(z.object({ preferences: preferencesDto }), 'The saved preferences') },
+});
+
+export const profileRoutes = createRouter()
+  .openapi(readProfile, async (c) =>
+    c.json(await getProfile(c.get('deps').db, requireAuth(c).user.id), 200),
+  )
+  .openapi(patchProfile, async (c) =>
+    c.json(await updateProfile(c.get('deps').db, requireAuth(c).user.id, c.req.valid('json')), 200),
+  )
+  .openapi(readPreferences, async (c) =>
+    c.json(
+      { preferences: await getNotificationPreferences(c.get('deps').db, requireAuth(c).user.id) },
+      200,
+    ),
+  )
+  .openapi(putPreferences, async (c) => {
+    const { preferences } = c.req.valid('json');
+    const saved = await saveNotificationPreferences(
+      c.get('deps').db,
+      requireAuth(c).user.id,
+      preferences,
+    );
+    return c.json({ preferences: saved }, 200);
+  })
+  // Multipart upload: field `file`; the type is read from the bytes, never from the client.
+  .put('/me/avatar', async (c) => {
+    const { user } = requireAuth(c);
+    const contentType = c.req.header('content-type') ?? '';
+    if (!contentType.startsWith('multipart/form-data')) {
+      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the picture as multipart/form-data');
+    }
+    const body = await c.req.parseBody();
+    const file = body.file;
+    if (!(file instanceof File)) {
+      throw new HttpError(400, 'VALIDATION_ERROR', 'This field is required', {
+        file: ['This field is required'],
+      });
+    }
+    const data = Buffer.from(await file.arrayBuffer());
+    const type = checkAvatarImage(data);
+    return c.json(await saveAvatar(c.get('deps').db, user.id, type, data), 200);
+  })
+  .delete('/me/avatar', async (c) =>
+    c.json(await removeAvatar(c.get('deps').db, requireAuth(c).user.id), 200),
+  )
+  .get('/avatars/:userId', async (c) => {
+    requireAuth(c);
+    const userId = c.req.param('userId');
+    const avatar = z.uuid().safeParse(userId).success
+      ? await readAvatar(c.get('deps').db, userId)
+      : null;
+    if (!avatar) throw notFound('No picture');
+    return c.body(new Uint8Array(avatar.data), 200, {
+      'Content-Type': avatar.contentType,
+      'Cache-Control': 'private, max-age=31536000, immutable',
+      'Content-Disposition': 'inline',
+    });
+  });
