@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { TOTP } from 'otpauth';
-import { startTestServer, type TestClient, type TestServer } from '../test/harness.ts';
+import {
+  signedInUser,
+  startTestServer,
+  type TestClient,
+  type TestServer,
+} from '../test/harness.ts';
 
 // A real OpenID Connect provider on a local port stands in for the company's identity provider.
 let idp: OAuth2Server;
@@ -88,5 +93,36 @@ describe('OpenID Connect sign-in', () => {
     const me = await browser.get('/api/v1/me');
     expect(me.status).toBe(200);
     expect(me.json.user.email).toBe('alan@idp.test');
+  });
+
+  it('links the provider to a password account and never unlinks the last way to sign in', async () => {
+    const { client, email } = await signedInUser(server);
+    profile = { sub: 'idp-user-3', email, name: 'Linked User' };
+    const start = await client.post('/api/auth/link-social', {
+      provider: 'oidc',
+      callbackURL: '/pages/account-settings/security',
+    });
+    expect(start.status).toBe(200);
+    const authorize = await fetch(start.json.url, { redirect: 'manual' });
+    const back = new URL(authorize.headers.get('location')!);
+    const done = await client.get(back.pathname + back.search);
+    expect(done.headers.get('location')).toBe('/pages/account-settings/security');
+
+    const accounts = await client.get('/api/auth/list-accounts');
+    expect(accounts.json.map((a: { providerId: string }) => a.providerId).sort()).toEqual([
+      'credential',
+      'oidc',
+    ]);
+    const accountOf = (provider: string) =>
+      accounts.json.find((a: { providerId: string }) => a.providerId === provider).id;
+    const unlink = await client.post('/api/auth/unlink-account', {
+      accountId: accountOf('oidc'),
+    });
+    expect(unlink.status, JSON.stringify(unlink.json)).toBe(200);
+    const last = await client.post('/api/auth/unlink-account', {
+      accountId: accountOf('credential'),
+    });
+    expect(last.status).toBe(400);
+    expect((await client.get('/api/auth/list-accounts')).json).toHaveLength(1);
   });
 });
