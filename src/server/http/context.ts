@@ -9,6 +9,8 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { member, organization } from '../db/schema/index.ts';
 import { HttpError, notFound, unauthenticated } from './errors.ts';
+import { clientIp } from './client-ip.ts';
+import type { AuditActor } from '../audit/record.ts';
 
 export type SessionUser = {
   id: string;
@@ -101,4 +103,14 @@ export function requireOrg(c: Context<AppEnv>): OrgContext {
       'Select an organization first (X-Organization-Id header)',
     );
   return org;
+}
+
+/** Who is acting, for the audit log: the signed-in user and their address. */
+export function auditActor(c: Context<AppEnv>): AuditActor {
+  const auth = c.get('auth');
+  return {
+    id: auth?.user.id ?? null,
+    email: auth?.user.email ?? null,
+    ip: clientIp(c, c.get('deps').trustProxy) ?? null,
+  };
 }
