@@ -15,6 +15,7 @@ import { securityHeaders } from './http/security.ts';
 import { mountSpa } from './http/spa.ts';
 import { helpRequestRoutes } from './modules/help-requests/help-requests.routes.ts';
 import { meRoutes } from './modules/me/me.routes.ts';
+import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { profileRoutes } from './modules/me/profile.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
 
@@ -28,6 +29,11 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 const LARGER_BODIES: Record<string, number> = {
   '/api/v1/me/avatar': AVATAR_MAX_BYTES + MULTIPART_OVERHEAD,
 };
+
+/** The /api/v1 requests anyone may make; every other one needs a session. */
+const PUBLIC_V1 = [/^\/api\/v1\/openapi\.json$/, /^\/api\/v1\/invitations\/[^/]+$/];
+const isPublicV1 = (method: string, path: string) =>
+  method === 'GET' && PUBLIC_V1.some((pattern) => pattern.test(path));
 
 export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   const app = new Hono<AppEnv>();
@@ -90,13 +96,14 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     info: { title: 'Meridian API', version: '1' },
   });
   v1.use('*', async (c, next) => {
-    if (c.req.path !== '/api/v1/openapi.json') requireAuth(c);
+    if (!isPublicV1(c.req.method, c.req.path)) requireAuth(c);
     await next();
   });
   v1.route('/', meRoutes);
   v1.route('/', helpRequestRoutes);
   v1.route('/', notificationRoutes);
   v1.route('/', profileRoutes);
+  v1.route('/', organizationRoutes);
   app.use('/api/v1/*', requestContext(deps));
   app.route('/api/v1', v1);
 

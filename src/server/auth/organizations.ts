@@ -38,13 +38,13 @@ export function slugify(name: string): string {
   return `${base || 'org'}-${randomBytes(3).toString('hex')}`;
 }
 
-async function insertOrganizationWithAdmin(
+export async function insertOrganizationWithAdmin(
   tx: Pick<Database, 'insert'>,
-  input: { name: string; userId: string },
+  input: { name: string; userId: string; slug?: string },
 ): Promise<{ id: string }> {
   const [org] = await tx
     .insert(organization)
-    .values({ name: input.name, slug: slugify(input.name) })
+    .values({ name: input.name, slug: input.slug ?? slugify(input.name) })
     .returning({ id: organization.id });
   if (!org) throw new Error('organization insert returned nothing');
   await tx.insert(member).values({ organizationId: org.id, userId: input.userId, role: 'admin' });

@@ -1,4 +1,4 @@
-import { organizationClient, twoFactorClient } from 'better-auth/client/plugins';
+import { twoFactorClient } from 'better-auth/client/plugins';
 import { createAuthClient } from 'better-auth/react';
 
 /**
@@ -9,7 +9,7 @@ export const authClient = createAuthClient({
   baseURL: window.location.origin,
   basePath: '/api/auth',
   // The login page handles `twoFactorRedirect` itself (no full-page redirect).
-  plugins: [twoFactorClient(), organizationClient()],
+  plugins: [twoFactorClient()],
 });
 
 export type AuthSession = typeof authClient.$Infer.Session;
