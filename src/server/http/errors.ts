@@ -50,6 +50,20 @@ export function errorResponse(c: Context, error: HttpError) {
   return c.json(apiError(error.code, error.message, error.fields), error.status);
 }
 
+const UNDEFINED_TABLE = '42P01';
+
+/** The SQLSTATE of a database error, also when a driver or the ORM wrapped it. */
+function postgresCode(error: unknown): string | undefined {
+  for (
+    let e = error as { code?: unknown; cause?: unknown } | undefined;
+    e;
+    e = e.cause as typeof e
+  ) {
+    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
+  }
+  return undefined;
+}
+
 /** Maps anything thrown by a handler to the API error shape; unknown errors are logged and hidden. */
 export function toApiError(error: unknown, logger: Logger): HttpError {
   if (error instanceof HttpError) return error;
@@ -61,6 +75,14 @@ export function toApiError(error: unknown, logger: Logger): HttpError {
         ? 'Malformed JSON in request body'
         : error.message;
     return new HttpError(status, STATUS_CODES[status] ?? 'ERROR', message || 'Request failed');
+  }
+  if (postgresCode(error) === UNDEFINED_TABLE) {
+    logger.error({ err: error }, 'a table is missing: are the migrations applied?');
+    return new HttpError(
+      503,
+      'TABLE_NOT_FOUND',
+      'Database table not found. Please contact support.',
+    );
   }
   logger.error({ err: error }, 'unhandled error');
   return new HttpError(500, 'INTERNAL', 'Something went wrong on our side. Please try again.');

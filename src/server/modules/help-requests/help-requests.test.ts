@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { signedInUser, startTestServer, type TestServer } from '../../test/harness.ts';
 import { helpRequests } from '../../db/schema/index.ts';
 
@@ -101,5 +101,21 @@ describe('GET /api/v1/help-requests', () => {
     expect(page.json.items[0]).toMatchObject({ user: { email: expect.any(String) } });
     expect((await root.client.get('/api/v1/help-requests?pageSize=7')).status).toBe(400);
     expect((await root.client.get('/api/v1/help-requests?page=0')).status).toBe(400);
+  });
+});
+
+describe('a broken database', () => {
+  it('answers 503 TABLE_NOT_FOUND when the help_requests table is missing', async () => {
+    const { client } = await signedInUser(server);
+    await server.db.execute(sql`drop table help_requests`);
+    const res = await client.post('/api/v1/help-requests', {
+      url: '/x',
+      issue_description: 'The table is gone, what now?',
+    });
+    expect(res.status).toBe(503);
+    expect(res.json.error).toEqual({
+      code: 'TABLE_NOT_FOUND',
+      message: 'Database table not found. Please contact support.',
+    });
   });
 });
