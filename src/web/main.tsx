@@ -14,14 +14,26 @@ import { SnackbarProvider } from 'notistack';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
+import { handleAuthEvent, onSessionEnd, startAuth } from './lib/auth-store';
+import { installLazyLoadErrorListener } from './lib/lazy-load-error';
+import { loadRuntimeConfig } from './lib/runtime-config';
+import { initTagManager, track, trackPageView } from './lib/tag-manager';
 import { initI18n } from './lib/i18n';
+import { fetchMe } from './lib/me';
 import { createQueryClient } from './lib/query-client';
+import { fetchIsSuperAdmin, fetchSession, signOut } from './lib/session';
 import { routeTree } from './routeTree.gen';
 import { AppThemeProvider } from './theme/AppThemeProvider';
 
-// Start-up in the spec's order (section 9): router, (tag manager, store, abilities: later
-// issues), translations, layouts, theme, fonts (self-hosted, imported above).
-const queryClient = createQueryClient();
+// Start-up in the spec's order (section 9): router, tag manager, store and abilities (the
+// ability follows the store's rules, lib/ability), translations, layouts, theme, fonts
+// (self-hosted, imported above).
+const queryClient = createQueryClient(() => {
+  const { pathname, href } = router.state.location;
+  void handleAuthEvent('SIGNED_OUT', null).then(() => {
+    if (pathname !== '/login') void router.navigate({ to: '/login', search: { to: href } });
+  });
+});
 
 const router = createRouter({
   routeTree,
@@ -36,7 +48,26 @@ declare module '@tanstack/react-router' {
   }
 }
 
+installLazyLoadErrorListener();
+router.subscribe('onResolved', (event) => {
+  if (event.pathChanged || !event.fromLocation) trackPageView(event.toLocation);
+});
+onSessionEnd((durationMs) =>
+  track('session_end', { duration_seconds: Math.round(durationMs / 1000) }),
+);
+
 async function start() {
+  // Not awaited: events pushed before the script loads wait in the data layer.
+  void loadRuntimeConfig().then((config) => initTagManager(config.gtmId));
+  void startAuth({
+    getSession: fetchSession,
+    fetchMe,
+    checkSuperAdmin: fetchIsSuperAdmin,
+    signOut: () => signOut(queryClient),
+    invalidateQueries: () => queryClient.invalidateQueries(),
+    currentPath: () => router.state.location.pathname,
+    goToLogin: () => router.navigate({ to: '/login', replace: true }),
+  });
   const i18n = await initI18n();
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');

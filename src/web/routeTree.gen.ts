@@ -10,13 +10,35 @@
 
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
+import { Route as SplatRouteImport } from './routes/$';
+import { Route as AccessControlRouteImport } from './routes/access-control';
+import { Route as HomeRouteImport } from './routes/home';
 import { Route as LoginRouteImport } from './routes/login';
+import { Route as NotAuthorizedRouteImport } from './routes/not-authorized';
+import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy';
 import { Route as RegisterRouteImport } from './routes/register';
+import { Route as TermsConditionsRouteImport } from './routes/terms-conditions';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
+import { Route as PagesMiscNotFoundErrorRouteImport } from './routes/pages/misc/not-found/$error';
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
   path: '/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const SplatRoute = SplatRouteImport.update({
+  id: '/$',
+  path: '/$',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AccessControlRoute = AccessControlRouteImport.update({
+  id: '/access-control',
+  path: '/access-control',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const HomeRoute = HomeRouteImport.update({
+  id: '/home',
+  path: '/home',
   getParentRoute: () => rootRouteImport,
 } as any);
 const LoginRoute = LoginRouteImport.update({
@@ -24,9 +46,24 @@ const LoginRoute = LoginRouteImport.update({
   path: '/login',
   getParentRoute: () => rootRouteImport,
 } as any);
+const NotAuthorizedRoute = NotAuthorizedRouteImport.update({
+  id: '/not-authorized',
+  path: '/not-authorized',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const RegisterRoute = RegisterRouteImport.update({
   id: '/register',
   path: '/register',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TermsConditionsRoute = TermsConditionsRouteImport.update({
+  id: '/terms-conditions',
+  path: '/terms-conditions',
   getParentRoute: () => rootRouteImport,
 } as any);
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
@@ -34,39 +71,106 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any);
+const PagesMiscNotFoundErrorRoute = PagesMiscNotFoundErrorRouteImport.update({
+  id: '/pages/misc/not-found/$error',
+  path: '/pages/misc/not-found/$error',
+  getParentRoute: () => rootRouteImport,
+} as any);
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
+  '/$': typeof SplatRoute;
+  '/access-control': typeof AccessControlRoute;
+  '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
+  '/not-authorized': typeof NotAuthorizedRoute;
+  '/privacy-policy': typeof PrivacyPolicyRoute;
   '/register': typeof RegisterRoute;
+  '/terms-conditions': typeof TermsConditionsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/pages/misc/not-found/$error': typeof PagesMiscNotFoundErrorRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
+  '/$': typeof SplatRoute;
+  '/access-control': typeof AccessControlRoute;
+  '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
+  '/not-authorized': typeof NotAuthorizedRoute;
+  '/privacy-policy': typeof PrivacyPolicyRoute;
   '/register': typeof RegisterRoute;
+  '/terms-conditions': typeof TermsConditionsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/pages/misc/not-found/$error': typeof PagesMiscNotFoundErrorRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
+  '/$': typeof SplatRoute;
+  '/access-control': typeof AccessControlRoute;
+  '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
+  '/not-authorized': typeof NotAuthorizedRoute;
+  '/privacy-policy': typeof PrivacyPolicyRoute;
   '/register': typeof RegisterRoute;
+  '/terms-conditions': typeof TermsConditionsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/pages/misc/not-found/$error': typeof PagesMiscNotFoundErrorRoute;
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath;
-  fullPaths: '/' | '/login' | '/register' | '/verify-email';
+  fullPaths:
+    | '/'
+    | '/$'
+    | '/access-control'
+    | '/home'
+    | '/login'
+    | '/not-authorized'
+    | '/privacy-policy'
+    | '/register'
+    | '/terms-conditions'
+    | '/verify-email'
+    | '/pages/misc/not-found/$error';
   fileRoutesByTo: FileRoutesByTo;
-  to: '/' | '/login' | '/register' | '/verify-email';
-  id: '__root__' | '/' | '/login' | '/register' | '/verify-email';
+  to:
+    | '/'
+    | '/$'
+    | '/access-control'
+    | '/home'
+    | '/login'
+    | '/not-authorized'
+    | '/privacy-policy'
+    | '/register'
+    | '/terms-conditions'
+    | '/verify-email'
+    | '/pages/misc/not-found/$error';
+  id:
+    | '__root__'
+    | '/'
+    | '/$'
+    | '/access-control'
+    | '/home'
+    | '/login'
+    | '/not-authorized'
+    | '/privacy-policy'
+    | '/register'
+    | '/terms-conditions'
+    | '/verify-email'
+    | '/pages/misc/not-found/$error';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
+  SplatRoute: typeof SplatRoute;
+  AccessControlRoute: typeof AccessControlRoute;
+  HomeRoute: typeof HomeRoute;
   LoginRoute: typeof LoginRoute;
+  NotAuthorizedRoute: typeof NotAuthorizedRoute;
+  PrivacyPolicyRoute: typeof PrivacyPolicyRoute;
   RegisterRoute: typeof RegisterRoute;
+  TermsConditionsRoute: typeof TermsConditionsRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
+  PagesMiscNotFoundErrorRoute: typeof PagesMiscNotFoundErrorRoute;
 }
 
 declare module '@tanstack/react-router' {
@@ -78,11 +182,46 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/$': {
+      id: '/$';
+      path: '/$';
+      fullPath: '/$';
+      preLoaderRoute: typeof SplatRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/access-control': {
+      id: '/access-control';
+      path: '/access-control';
+      fullPath: '/access-control';
+      preLoaderRoute: typeof AccessControlRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/home': {
+      id: '/home';
+      path: '/home';
+      fullPath: '/home';
+      preLoaderRoute: typeof HomeRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/login': {
       id: '/login';
       path: '/login';
       fullPath: '/login';
       preLoaderRoute: typeof LoginRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/not-authorized': {
+      id: '/not-authorized';
+      path: '/not-authorized';
+      fullPath: '/not-authorized';
+      preLoaderRoute: typeof NotAuthorizedRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/privacy-policy': {
+      id: '/privacy-policy';
+      path: '/privacy-policy';
+      fullPath: '/privacy-policy';
+      preLoaderRoute: typeof PrivacyPolicyRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/register': {
@@ -92,6 +231,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/terms-conditions': {
+      id: '/terms-conditions';
+      path: '/terms-conditions';
+      fullPath: '/terms-conditions';
+      preLoaderRoute: typeof TermsConditionsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/verify-email': {
       id: '/verify-email';
       path: '/verify-email';
@@ -99,14 +245,28 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/pages/misc/not-found/$error': {
+      id: '/pages/misc/not-found/$error';
+      path: '/pages/misc/not-found/$error';
+      fullPath: '/pages/misc/not-found/$error';
+      preLoaderRoute: typeof PagesMiscNotFoundErrorRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
   }
 }
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  SplatRoute: SplatRoute,
+  AccessControlRoute: AccessControlRoute,
+  HomeRoute: HomeRoute,
   LoginRoute: LoginRoute,
+  NotAuthorizedRoute: NotAuthorizedRoute,
+  PrivacyPolicyRoute: PrivacyPolicyRoute,
   RegisterRoute: RegisterRoute,
+  TermsConditionsRoute: TermsConditionsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  PagesMiscNotFoundErrorRoute: PagesMiscNotFoundErrorRoute,
 };
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

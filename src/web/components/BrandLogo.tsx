@@ -2,8 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 
-/** The Meridian mark and name. */
-export function BrandLogo({ size = 32 }: { size?: number }) {
+/** The Meridian mark and name (`markOnly`: the mark alone, e.g. in the collapsed navigation). */
+export function BrandLogo({ size = 32, markOnly = false }: { size?: number; markOnly?: boolean }) {
   const { t } = useTranslation();
   return (
     <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.25 }}>
@@ -27,6 +27,9 @@ export function BrandLogo({ size = 32 }: { size?: number }) {
           fontWeight: 700,
           letterSpacing: '0.01em',
           color: 'text.primary',
+          whiteSpace: 'nowrap',
+          opacity: markOnly ? 0 : 1,
+          transition: 'opacity 150ms',
         }}
       >
         {t('app.name')}

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
+import { HelpButton } from '../features/help/components/HelpButton';
 
 /** Full-page layout without navigation (auth pages, errors): content centred, language at the top. */
 export function BlankLayout({ children }: { children: ReactNode }) {
@@ -31,6 +32,7 @@ export function BlankLayout({ children }: { children: ReactNode }) {
       >
         {children}
       </Box>
+      <HelpButton />
     </Box>
   );
 }

@@ -1,63 +1,117 @@
-import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Toolbar from '@mui/material/Toolbar';
-import { IconLogout } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { BrandLogo } from '../components/BrandLogo';
-import { LanguageSwitcher } from '../components/LanguageSwitcher';
-import { signOut } from '../lib/session';
+import { HelpButton } from '../features/help/components/HelpButton';
+import { usePreferences } from '../lib/preferences';
+import { SHELL } from '../theme/theme';
+import { Footer } from './components/Footer';
+import { HorizontalNav } from './components/HorizontalNav';
+import { Navbar } from './components/Navbar';
+import { ScrollToTop } from './components/ScrollToTop';
+import { SkipLink } from './components/SkipLink';
+import { VerticalNav } from './components/VerticalNav';
+import { useLayoutState } from './useLayoutState';
+import { useNavItems } from './useNavItems';
+
+export const MAIN_CONTENT_ID = 'main-content';
 
 /**
- * The signed-in layout. For now a top bar with the name, the language and sign-out;
- * the navigation, organisation selector and user menu of the spec come with the shell.
+ * The signed-in layout (spec section 2): vertical navigation (collapsed by default; an overlay
+ * below 1280 px) or a horizontal menu bar, the navbar, the content (boxed or fluid), the
+ * footer, the scroll-to-top and help buttons. `fixedHeight`: the content fills the viewport
+ * and the footer is hidden (e.g. the agent page).
  */
-export function DefaultLayout({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const navigate = useNavigate();
-  const [signingOut, setSigningOut] = useState(false);
+export function DefaultLayout({
+  children,
+  fixedHeight = false,
+  footerHidden = false,
+}: {
+  children: ReactNode;
+  fixedHeight?: boolean;
+  footerHidden?: boolean;
+}) {
+  const preferences = usePreferences();
+  const layout = useLayoutState();
+  const items = useNavItems();
+  const [navOpen, setNavOpen] = useState(false);
 
-  const onSignOut = async () => {
-    setSigningOut(true);
-    try {
-      await signOut(queryClient);
-    } finally {
-      setSigningOut(false);
-    }
-    await navigate({ to: '/login', replace: true });
-  };
+  const vertical = layout.nav === 'vertical';
+  const boxed = preferences.contentWidth === 'boxed';
+  const navSpace =
+    vertical && !layout.overlay ? (layout.collapsed ? SHELL.navCollapsedWidth : SHELL.navWidth) : 0;
+  const showFooter = !fixedHeight && !footerHidden && preferences.footerType !== 'hidden';
 
   return (
-    <Box sx={{ minHeight: '100dvh', bgcolor: 'background.default' }}>
-      <AppBar
-        position="sticky"
-        color="inherit"
-        elevation={0}
-        sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.paper' }}
+    <Box
+      data-layout={vertical ? 'vertical' : 'horizontal'}
+      data-nav-overlay={layout.overlay ? 'true' : 'false'}
+      sx={{ display: 'flex', minHeight: '100dvh', bgcolor: 'background.default' }}
+    >
+      <SkipLink target={MAIN_CONTENT_ID} />
+      {vertical ? (
+        <VerticalNav
+          items={items}
+          overlay={layout.overlay}
+          collapsed={layout.collapsed}
+          semiDark={preferences.semiDarkNav}
+          open={layout.overlay && navOpen}
+          onClose={() => setNavOpen(false)}
+        />
+      ) : null}
+      <Box
+        sx={(theme) => ({
+          flex: 1,
+          minWidth: 0,
+          // Nothing wider than the window makes the whole page scroll sideways.
+          overflowX: 'clip',
+          display: 'flex',
+          flexDirection: 'column',
+          ml: `${navSpace}px`,
+          transition: theme.transitions.create('margin', {
+            duration: theme.transitions.duration.shorter,
+          }),
+          ...(fixedHeight ? { height: '100dvh', overflow: 'hidden' } : {}),
+        })}
       >
-        <Toolbar sx={{ gap: 2 }}>
-          <Box sx={{ flex: 1 }}>
-            <BrandLogo size={28} />
-          </Box>
-          <LanguageSwitcher />
-          <Button
-            variant="outlined"
-            onClick={onSignOut}
-            disabled={signingOut}
-            startIcon={<IconLogout size={18} aria-hidden />}
+        <Navbar
+          items={items}
+          type={fixedHeight ? 'sticky' : layout.navbarType}
+          blur={preferences.navbarBlur}
+          boxed={boxed}
+          horizontal={!vertical}
+          onOpenNav={layout.overlay ? () => setNavOpen(true) : undefined}
+          navOpen={navOpen}
+          below={vertical ? null : <HorizontalNav items={items} boxed={boxed} />}
+        />
+        <Box
+          component="main"
+          id={MAIN_CONTENT_ID}
+          tabIndex={-1}
+          sx={{
+            flex: 1,
+            minHeight: 0,
+            px: { xs: 2, md: 3 },
+            py: { xs: 2.5, md: 3 },
+            outline: 'none',
+            ...(fixedHeight ? { display: 'flex', flexDirection: 'column' } : {}),
+          }}
+        >
+          <Box
+            sx={{
+              width: '100%',
+              maxWidth: boxed ? SHELL.boxedMaxWidth : 'none',
+              mx: 'auto',
+              ...(fixedHeight
+                ? { flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }
+                : {}),
+            }}
           >
-            {signingOut ? t('layout.signingOut') : t('layout.signOut')}
-          </Button>
-        </Toolbar>
-      </AppBar>
-      <Container component="main" maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
-        {children}
-      </Container>
+            {children}
+          </Box>
+        </Box>
+        {showFooter ? <Footer boxed={boxed} /> : null}
+      </Box>
+      {fixedHeight ? null : <ScrollToTop />}
+      <HelpButton />
     </Box>
   );
 }

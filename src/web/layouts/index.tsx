@@ -1,9 +1,27 @@
-import type { ReactNode } from 'react';
+import { useMatches } from '@tanstack/react-router';
+import { useEffect, type ReactNode } from 'react';
 import type { LayoutName } from '../lib/route-meta';
+import { mergeMeta } from '../lib/route-meta';
 import { BlankLayout } from './BlankLayout';
 import { DefaultLayout } from './DefaultLayout';
+import { LoadingBar } from './components/LoadingBar';
+import { ScrollManager } from './components/ScrollManager';
 
-/** The layout of a route, from its meta; routes without one render bare (e.g. error pages). */
+/** Fades out the loader of index.html once the first page has rendered. */
+export function dismissInitialLoader(): void {
+  const loader = document.getElementById('initial-loader');
+  if (!loader || loader.dataset.state === 'leaving') return;
+  loader.dataset.state = 'leaving';
+  loader.addEventListener('transitionend', () => loader.remove(), { once: true });
+  // No transition (reduced motion, hidden tab): remove it anyway.
+  setTimeout(() => loader.remove(), 600);
+}
+
+/**
+ * The layout of a route, from its meta (spec section 2): default (vertical or horizontal
+ * navigation), blank, or fixed-height (the default layout filling the viewport, no footer).
+ * Routes without one render bare (e.g. error pages). Every layout has the loading bar.
+ */
 export function RouteLayout({
   name,
   children,
@@ -11,13 +29,39 @@ export function RouteLayout({
   name: LayoutName | undefined;
   children: ReactNode;
 }) {
+  const fixedHeight = useMatches({ select: (matches) => mergeMeta(matches).fixedHeight === true });
+  const footerHidden = useMatches({
+    select: (matches) => mergeMeta(matches).footerHidden === true,
+  });
+
+  useEffect(() => {
+    dismissInitialLoader();
+  }, []);
+
+  let content: ReactNode;
   switch (name) {
     case 'blank':
-      return <BlankLayout>{children}</BlankLayout>;
+      content = <BlankLayout>{children}</BlankLayout>;
+      break;
     case 'default':
     case 'fixed-height':
-      return <DefaultLayout>{children}</DefaultLayout>;
+      content = (
+        <DefaultLayout
+          fixedHeight={name === 'fixed-height' || fixedHeight}
+          footerHidden={name === 'fixed-height' || footerHidden}
+        >
+          {children}
+        </DefaultLayout>
+      );
+      break;
     default:
-      return <>{children}</>;
+      content = children;
   }
+  return (
+    <>
+      <LoadingBar />
+      <ScrollManager />
+      {content}
+    </>
+  );
 }

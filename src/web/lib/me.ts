@@ -1,37 +1,42 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { AbilityRule } from '../../shared/abilities';
 import type { UserData } from '../../shared/user-data';
 import { api, ApiError } from './api';
 import { readStorage, removeStorage, STORAGE_KEYS } from './storage';
 
+/** One membership of the signed-in user, as `GET /api/v1/me` lists it. */
+export interface MeOrganization {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  role: string;
+}
+
 /** `GET /api/v1/me`: the signed-in user, their organisations and their ability rules. */
 export interface MeResponse {
   user: UserData;
-  organizations: { id: string; name: string; slug: string; logo: string | null; role: string }[];
+  organizations: MeOrganization[];
   /** The organisation named by X-Organization-Id, if any. */
   organization: { id: string; role: string | null } | null;
   rules: AbilityRule[];
 }
 
-async function fetchMe(signal: AbortSignal): Promise<MeResponse> {
+/**
+ * The caller, with the rules of the stored organisation (sent as X-Organization-Id by `api`).
+ * A stored organisation the user no longer belongs to answers 404: forget it, ask again.
+ */
+export async function fetchMe(): Promise<MeResponse> {
   try {
-    return await api<MeResponse>('/me', { signal });
+    return await api<MeResponse>('/me');
   } catch (error) {
-    // A stored organisation the user no longer belongs to answers 404: forget it, ask again.
     if (
       error instanceof ApiError &&
       error.status === 404 &&
       readStorage(STORAGE_KEYS.selectedOrgId)
     ) {
       removeStorage(STORAGE_KEYS.selectedOrgId, STORAGE_KEYS.selectedOrgRole);
-      return api<MeResponse>('/me', { signal });
+      return api<MeResponse>('/me');
     }
     throw error;
   }
 }
-
-export const meQueryOptions = () =>
-  queryOptions({
-    queryKey: ['me'],
-    queryFn: ({ signal }) => fetchMe(signal),
-  });

@@ -1,8 +1,32 @@
+import type { Action, Subject } from '../../shared/abilities';
+
 /**
- * Route meta (spec section 2): each route file declares it as `staticData.meta`; the root
- * route's beforeLoad runs the guard on it, the root component picks the layout from it.
+ * Route meta (spec section 2): each route file declares `staticData.meta` (merged from the
+ * root down) and, for the routes the spec names, `staticData.name` (the leaf's own). The root
+ * route's beforeLoad runs the guard on them; the root component picks the layout from the meta.
  */
 export type LayoutName = 'default' | 'blank' | 'fixed-height';
+
+/**
+ * Route names of the spec: the ones the guard looks at, and the named screens of the public
+ * table. Later issues give their routes the name listed here.
+ */
+export type RouteName =
+  | 'login'
+  | 'reset-password'
+  | 'index'
+  | 'home'
+  | 'dashboards-crm'
+  | 'projects'
+  | 'data-sources'
+  | 'organization'
+  | 'access-control'
+  | 'not-authorized'
+  | 'not-found'
+  | 'privacy-policy'
+  | 'terms-conditions'
+  | 'agents-id'
+  | 'projects-id';
 
 export interface RouteMeta {
   layout?: LayoutName;
@@ -10,20 +34,34 @@ export interface RouteMeta {
   public?: boolean;
   /** Only for visitors without a session (login, register, forgot-password). */
   unauthenticatedOnly?: boolean;
+  /** Informative: every route that is neither public nor unauthenticated-only needs a session. */
   requiresAuth?: boolean;
   requiresSuperAdmin?: boolean;
-  /** CASL action and subject the route needs (checked once abilities exist). */
-  action?: string;
-  subject?: string;
+  /** CASL action and subject the route needs (guard step 11). */
+  action?: Action;
+  subject?: Subject;
+  /** The page fills the viewport height (with the fixed-height layout). */
+  fixedHeight?: boolean;
+  footerHidden?: boolean;
+  /** Path of the navigation entry to highlight when it is not the route's own path. */
+  navActiveLink?: string;
 }
 
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     meta?: RouteMeta;
+    name?: RouteName;
   }
 }
 
+type MatchLike = { staticData?: { meta?: RouteMeta; name?: RouteName } };
+
 /** The meta of a matched branch: deeper routes override what their parents declare. */
-export function mergeMeta(matches: readonly { staticData?: { meta?: RouteMeta } }[]): RouteMeta {
+export function mergeMeta(matches: readonly MatchLike[]): RouteMeta {
   return matches.reduce<RouteMeta>((meta, match) => ({ ...meta, ...match.staticData?.meta }), {});
+}
+
+/** The name of the matched route: the deepest match's own name, never a parent's. */
+export function routeName(matches: readonly MatchLike[]): RouteName | undefined {
+  return matches[matches.length - 1]?.staticData?.name;
 }

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { LOGOUT_TIMEOUT_MS } from '../../shared/constants';
+import { LOGOUT_TIMEOUT_MS, SIGN_OUT_IGNORED_STATUSES } from '../../shared/constants';
 import { authClient, type AuthSession } from './auth-client';
 import { removeStorage, STORAGE_KEYS, writeStorage } from './storage';
 
@@ -14,9 +14,35 @@ export async function fetchSession(): Promise<AuthSession | null> {
   }
 }
 
-/** A successful password sign-in clears the explicit-logout flag (spec section 4). */
-export function markSignedIn(): void {
-  removeStorage(STORAGE_KEYS.explicitLogout);
+/** The server function check-super-admin (spec section 7); false when it fails. */
+export async function fetchIsSuperAdmin(): Promise<boolean> {
+  try {
+    const response = await fetch('/api/functions/check-super-admin', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) return false;
+    const body = (await response.json()) as { is_super_admin?: unknown };
+    return body.is_super_admin === true;
+  } catch {
+    return false;
+  }
+}
+
+const ignoredSignOutStatus = (status: number) =>
+  (SIGN_OUT_IGNORED_STATUSES as readonly number[]).includes(status);
+
+/** Asks the server to end the session; errors 401/403/404 are ignored, others warn. */
+async function endServerSession(): Promise<void> {
+  try {
+    const { error } = await authClient.signOut();
+    if (error && !ignoredSignOutStatus(error.status)) {
+      console.warn('Sign-out failed; continuing with local cleanup', error);
+    }
+  } catch (error) {
+    console.warn('Sign-out request failed; continuing with local cleanup', error);
+  }
 }
 
 /**
@@ -32,15 +58,14 @@ export async function signOut(queryClient: QueryClient): Promise<void> {
     STORAGE_KEYS.userAbilityRules,
   );
   let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      console.warn(`Sign-out took more than ${LOGOUT_TIMEOUT_MS} ms; continuing`);
+      resolve();
+    }, LOGOUT_TIMEOUT_MS);
+  });
   try {
-    await Promise.race([
-      authClient.signOut(),
-      new Promise((resolve) => {
-        timer = setTimeout(resolve, LOGOUT_TIMEOUT_MS);
-      }),
-    ]);
-  } catch (error) {
-    console.warn('Sign-out request failed; continuing with local cleanup', error);
+    await Promise.race([endServerSession(), timedOut]);
   } finally {
     clearTimeout(timer);
     queryClient.clear();

@@ -3,46 +3,82 @@ import {
   createRootRouteWithContext,
   Outlet,
   redirect,
-  rootRouteId,
   useMatches,
+  type ParsedLocation,
 } from '@tanstack/react-router';
+import { buildAbility } from '../../shared/abilities';
 import { ErrorPage } from '../features/misc/pages/ErrorPage';
 import { NotFoundPage } from '../features/misc/pages/NotFoundPage';
 import { RouteLayout } from '../layouts';
-import type { AuthSession } from '../lib/auth-client';
-import { decideNavigation } from '../lib/guard';
-import { mergeMeta } from '../lib/route-meta';
-import { fetchSession } from '../lib/session';
+import { effectiveRules } from '../lib/ability';
+import {
+  authReady,
+  authStore,
+  checkSuperAdmin,
+  isOrganizationAdmin,
+  recoverSession,
+  waitForOrganization,
+} from '../lib/auth-store';
+import { decideNavigation, type GuardDecision } from '../lib/guard';
+import { mergeMeta, routeName, type RouteMeta, type RouteName } from '../lib/route-meta';
+import { readStorage, STORAGE_KEYS } from '../lib/storage';
 
 export interface RouterContext {
   queryClient: QueryClient;
 }
 
-export const Route = createRootRouteWithContext<RouterContext>()({
-  // The navigation guard (spec section 2) runs on every navigation, from the matched routes' meta.
-  beforeLoad: async ({ matches, location }): Promise<{ session: AuthSession | null }> => {
-    const leaf = matches[matches.length - 1];
-    // Nothing but the root matched: the not-found page, which anyone may see.
-    if (!leaf || leaf.routeId === rootRouteId) return { session: null };
-    const meta = mergeMeta(matches);
-    if (meta.public) return { session: null };
+type GuardMatch = { staticData?: { meta?: RouteMeta; name?: RouteName } };
 
-    const session = await fetchSession();
-    const decision = decideNavigation({
+/** Runs the guard on the matched branch with what the auth store knows. */
+async function guard(matches: readonly GuardMatch[], location: ParsedLocation) {
+  const meta = mergeMeta(matches);
+  // Public routes pass at once (step 1); the others need the auth state settled first.
+  if (!meta.public) await authReady();
+  const state = authStore.state;
+  return decideNavigation(
+    {
+      name: routeName(matches),
       meta,
-      authenticated: session !== null,
-      href: location.href,
       pathname: location.pathname,
-    });
-    if (decision.kind === 'home') throw redirect({ to: '/', replace: true });
-    if (decision.kind === 'login') {
+      href: location.href,
+      search: location.search as Record<string, unknown>,
+      hash: location.hash,
+    },
+    {
+      hasUserData: state.userData !== null,
+      explicitLogout: readStorage(STORAGE_KEYS.explicitLogout) === 'true',
+      recoverSession,
+      checkSuperAdmin,
+      waitForOrganization,
+      isOrganizationAdmin: () => isOrganizationAdmin(authStore.state),
+      can: (action, subject, superAdmin) =>
+        buildAbility(effectiveRules(authStore.state.rules, superAdmin)).can(action, subject),
+    },
+  );
+}
+
+function follow(decision: GuardDecision): void {
+  switch (decision.kind) {
+    case 'allow':
+      return;
+    case 'home':
+      throw redirect({ to: '/', replace: true });
+    case 'login':
       throw redirect({
         to: '/login',
         search: decision.to ? { to: decision.to } : {},
         replace: true,
       });
-    }
-    return { session };
+    case 'not-authorized':
+      throw redirect({ to: '/not-authorized', replace: true });
+  }
+}
+
+export const Route = createRootRouteWithContext<RouterContext>()({
+  // The navigation guard (spec section 2) runs on every navigation. A preload (link intent)
+  // only warms code and data; the navigation that follows is guarded.
+  beforeLoad: async ({ matches, location, preload }) => {
+    if (!preload) follow(await guard(matches, location));
   },
   component: RootComponent,
   notFoundComponent: NotFoundPage,

@@ -9,7 +9,7 @@ export interface LoginSearch {
 }
 
 export const Route = createFileRoute('/login')({
-  staticData: { meta: { layout: 'blank', unauthenticatedOnly: true } },
+  staticData: { name: 'login', meta: { layout: 'blank', unauthenticatedOnly: true } },
   validateSearch: (search: Record<string, unknown>): LoginSearch => ({
     ...(typeof search.to === 'string' && search.to ? { to: search.to } : {}),
     ...(search.twoFactor === 1 || search.twoFactor === '1' || search.twoFactor === true

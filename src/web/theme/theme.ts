@@ -1,6 +1,7 @@
 import { createTheme, type Theme } from '@mui/material/styles';
 import type {} from '@mui/material/themeCssVarsAugmentation';
-import { BREAKPOINTS, PAGE_SIZES, THEME_COLORS } from '../../shared/constants';
+import { BREAKPOINTS, PAGE_SIZES, THEME_COLORS, Z_INDEX, type Skin } from '../../shared/constants';
+import { darkenColor, SKIN_COLORS, type PrimaryColors } from './colors';
 
 declare module '@mui/material/styles' {
   interface BreakpointOverrides {
@@ -14,6 +15,9 @@ declare module '@mui/material/styles' {
  */
 const ERROR_TEXT = { light: '#C62828', dark: '#FF8A8D' } as const;
 
+/** Background of error badges (counts): white text on it reaches 4.98:1. */
+const BADGE_ERROR = '#D32F2F';
+
 const errorText = ({ theme }: { theme: Theme }) => ({
   '&.Mui-error': { color: ERROR_TEXT.light },
   ...theme.applyStyles('dark', { '&.Mui-error': { color: ERROR_TEXT.dark } }),
@@ -24,7 +28,7 @@ const errorText = ({ theme }: { theme: Theme }) => ({
  * the light ones are kept (they read well on the dark surface).
  */
 export const COLORS = {
-  light: { ...THEME_COLORS.light, surface: '#FFFFFF' },
+  light: { ...THEME_COLORS.light, surface: SKIN_COLORS.default.light.surface },
   dark: {
     ...THEME_COLORS.dark,
     secondary: THEME_COLORS.light.secondary,
@@ -46,50 +50,125 @@ export const FONT_FAMILY = [
 ].join(',');
 
 /**
- * The MUI theme: CSS-variable colour schemes (light and dark; the provider defaults to the
- * system's), chosen with a data attribute on <html> so a theme switcher can override it.
+ * Layers (spec section 9): overlays (drawers) at 2000, dialogs at 2400, and each overlay that
+ * stacks on another 10 higher: menus and popovers over dialogs, then snackbars, then tooltips.
  */
-export function createAppTheme(direction: 'ltr' | 'rtl'): Theme {
+export const Z = {
+  navigation: 1200,
+  overlay: Z_INDEX.overlay,
+  dialog: Z_INDEX.dialog,
+  popover: Z_INDEX.dialog + Z_INDEX.stackStep,
+  snackbar: Z_INDEX.dialog + 2 * Z_INDEX.stackStep,
+  tooltip: Z_INDEX.dialog + 3 * Z_INDEX.stackStep,
+  loadingBar: Z_INDEX.dialog + 4 * Z_INDEX.stackStep,
+} as const;
+
+/** Sizes of the shell (Vuexy-style proportions). */
+export const SHELL = {
+  navWidth: 260,
+  navCollapsedWidth: 72,
+  navbarHeight: 64,
+  horizontalNavHeight: 56,
+  boxedMaxWidth: 1440,
+} as const;
+
+const TEXT = {
+  light: {
+    primary: 'rgba(47, 43, 61, 0.9)',
+    secondary: 'rgba(47, 43, 61, 0.7)',
+    disabled: 'rgba(47, 43, 61, 0.4)',
+  },
+  dark: {
+    primary: 'rgba(225, 222, 245, 0.9)',
+    secondary: 'rgba(225, 222, 245, 0.7)',
+    disabled: 'rgba(225, 222, 245, 0.4)',
+  },
+} as const;
+
+const SHADOW = {
+  light: '0 3px 12px rgba(47, 43, 61, 0.14)',
+  dark: '0 3px 12px rgba(15, 20, 34, 0.3)',
+} as const;
+
+export interface AppThemeOptions {
+  direction: 'ltr' | 'rtl';
+  skin?: Skin;
+  /** Custom primary colours; missing ones keep the spec's. */
+  primary?: Partial<PrimaryColors>;
+}
+
+/**
+ * The MUI theme: CSS-variable colour schemes (light and dark) chosen with the
+ * `data-mui-color-scheme` attribute on <html> (set before React mounts by initial-loader.js,
+ * then by the theme provider), so that a subtree can use the other scheme (semi-dark nav).
+ */
+export function createAppTheme({
+  direction,
+  skin = 'default',
+  primary = {},
+}: AppThemeOptions): Theme {
   const { light, dark } = COLORS;
+  const skinColors = SKIN_COLORS[skin];
+  const lightPrimary = primary.light ?? light.primary;
+  const darkPrimary = primary.dark ?? dark.primary;
+  const bordered = skin === 'bordered';
+
   return createTheme({
     direction,
-    cssVariables: { colorSchemeSelector: 'data', cssVarPrefix: 'mui' },
+    cssVariables: { colorSchemeSelector: 'data-mui-color-scheme', cssVarPrefix: 'mui' },
     colorSchemes: {
       light: {
         palette: {
-          primary: { main: light.primary },
+          primary: { main: lightPrimary, dark: primary.lightDarken ?? darkenColor(lightPrimary) },
           secondary: { main: light.secondary },
           success: { main: light.success },
           info: { main: light.info },
           warning: { main: light.warning },
           error: { main: light.error },
-          background: { default: light.background, paper: light.surface },
+          background: {
+            default: skinColors.light.background,
+            paper: skinColors.light.surface,
+          },
+          text: TEXT.light,
+          divider: 'rgba(47, 43, 61, 0.12)',
         },
       },
       dark: {
         palette: {
-          primary: { main: dark.primary },
+          primary: { main: darkPrimary, dark: primary.darkDarken ?? darkenColor(darkPrimary) },
           secondary: { main: dark.secondary },
           success: { main: dark.success },
           info: { main: dark.info },
           warning: { main: dark.warning },
           error: { main: dark.error },
-          background: { default: dark.background, paper: dark.surface },
-          text: {
-            primary: 'rgba(225, 222, 245, 0.9)',
-            secondary: 'rgba(225, 222, 245, 0.7)',
-            disabled: 'rgba(225, 222, 245, 0.4)',
-          },
+          background: { default: skinColors.dark.background, paper: skinColors.dark.surface },
+          text: TEXT.dark,
+          divider: 'rgba(225, 222, 245, 0.12)',
         },
       },
     },
     breakpoints: { values: BREAKPOINTS },
     shape: { borderRadius: 6 },
+    zIndex: {
+      appBar: 1100,
+      drawer: Z.overlay,
+      modal: Z.popover,
+      snackbar: Z.snackbar,
+      tooltip: Z.tooltip,
+    },
     typography: {
       fontFamily: FONT_FAMILY,
+      fontSize: 14,
+      h1: { fontWeight: 600 },
+      h2: { fontWeight: 600 },
+      h3: { fontWeight: 600 },
+      h4: { fontWeight: 600 },
+      h5: { fontWeight: 600 },
+      h6: { fontWeight: 600 },
       button: { textTransform: 'none', fontWeight: 500 },
     },
     components: {
+      // Comfortable density: MUI's standard (not dense, not small) sizes are the default.
       MuiTextField: { defaultProps: { variant: 'outlined', fullWidth: true } },
       MuiFormHelperText: { styleOverrides: { root: errorText } },
       MuiFormLabel: { styleOverrides: { root: errorText } },
@@ -97,7 +176,59 @@ export function createAppTheme(direction: 'ltr' | 'rtl'): Theme {
       MuiFormControl: { defaultProps: { variant: 'outlined' } },
       MuiSelect: { defaultProps: { variant: 'outlined' } },
       MuiButton: { defaultProps: { disableElevation: true } },
-      MuiCard: { defaultProps: { elevation: 0 } },
+      MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+      MuiCard: {
+        defaultProps: { elevation: 0 },
+        styleOverrides: {
+          // Default skin: a soft shadow; bordered skin (and outlined cards): a border instead.
+          root: ({ theme, ownerState }) =>
+            bordered || ownerState.variant === 'outlined'
+              ? { border: `1px solid ${theme.vars.palette.divider}`, boxShadow: 'none' }
+              : {
+                  boxShadow: SHADOW.light,
+                  ...theme.applyStyles('dark', { boxShadow: SHADOW.dark }),
+                },
+        },
+      },
+      MuiPopover: {
+        styleOverrides: {
+          paper: ({ theme }) => ({
+            boxShadow: SHADOW.light,
+            ...(bordered ? { border: `1px solid ${theme.vars.palette.divider}` } : {}),
+            ...theme.applyStyles('dark', { boxShadow: SHADOW.dark }),
+          }),
+        },
+      },
+      MuiDialog: { styleOverrides: { root: { zIndex: Z.dialog } } },
+      MuiTooltip: {
+        styleOverrides: {
+          tooltip: ({ theme }) => ({
+            fontSize: '0.8125rem',
+            backgroundColor: 'rgba(47, 43, 61, 0.95)',
+            ...theme.applyStyles('dark', {
+              backgroundColor: 'rgba(247, 244, 255, 0.95)',
+              color: 'rgba(47, 43, 61, 0.95)',
+            }),
+          }),
+        },
+      },
+      MuiListItemButton: {
+        styleOverrides: {
+          root: ({ theme }) => ({
+            '&.Mui-focusVisible': {
+              outline: `2px solid ${theme.vars.palette.primary.main}`,
+              outlineOffset: -2,
+            },
+          }),
+        },
+      },
+      MuiBadge: {
+        styleOverrides: {
+          badge: { fontWeight: 600 },
+          // White on the spec's red is 3.3:1; the count needs 4.5:1 (see ERROR_TEXT).
+          colorError: { backgroundColor: BADGE_ERROR, color: '#FFFFFF' },
+        },
+      },
       MuiPagination: { defaultProps: { showFirstButton: true, showLastButton: true } },
       MuiTablePagination: {
         defaultProps: {

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { authClient } from '../../../lib/auth-client';
 import { authFailure, captureRetryAfter, FailureError } from '../../../lib/errors';
-import { markSignedIn } from '../../../lib/session';
+import { markSignedIn } from '../../../lib/auth-store';
 
 /** Where the server's verification link sends the browser back (spec: /verify-email). */
 export const VERIFY_EMAIL_CALLBACK = '/verify-email';

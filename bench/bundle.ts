@@ -1,0 +1,240 @@
+// `npm run bench:bundle`: the gzip size of the JavaScript a browser loads for `/login` and for
+// `/` after sign-in, read from the Vite build manifest (dist/web/.vite/manifest.json).
+//
+// A page load fetches the entry chunk with every chunk it imports statically, then the
+// code-split chunks of the matched routes (TanStack Router's automatic code splitting turns
+// each route file's components into `routes/<file>?tsr-split=...` chunks, all of which the
+// router loads for a matched route) with their static imports. The route files of a path are
+// found in src/web/routes: the leaf file whose path is the wanted one, plus the layout files
+// above it. Sizes are gzip level 9 of the built files.
+//
+// Usage: vite build && node --import tsx bench/bundle.ts [path ...]   (default: /login /)
+// Writes bench/results/bundle.json.
+import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DIST = path.join(ROOT, 'dist', 'web');
+const MANIFEST_FILE = path.join(DIST, '.vite', 'manifest.json');
+const ROUTES_DIR = path.join(ROOT, 'src', 'web', 'routes');
+const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'bundle.json');
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  name?: string;
+  isEntry?: boolean;
+  isDynamicEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+interface RouteFile {
+  /** Path under src/web/routes, with '/' separators ("_default/index.tsx"). */
+  file: string;
+  /** Route id segments: directories and flat-route dots ("_default", "index"). */
+  segments: string[];
+  /** The URL path it serves ("/"). */
+  urlPath: string;
+}
+
+const ROUTE_FILE = /\.(tsx|ts|jsx|js)$/;
+
+async function listRouteFiles(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const files = await Promise.all(
+    entries.map(async (entry) => {
+      const rel = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) return listRouteFiles(path.join(dir, entry.name), rel);
+      if (!ROUTE_FILE.test(entry.name) || /\.(test|spec)\./.test(entry.name)) return [];
+      if (entry.name.startsWith('-')) return []; // TanStack Router ignores '-' prefixed files
+      return [rel];
+    }),
+  );
+  return files.flat();
+}
+
+function toRouteFile(file: string): RouteFile {
+  const segments = file
+    .replace(ROUTE_FILE, '')
+    .split('/')
+    .flatMap((part) => (part.startsWith('(') ? [part] : part.split('.')));
+  const visible = segments
+    .filter(
+      (s) =>
+        s !== 'index' &&
+        s !== 'route' &&
+        s !== '__root' &&
+        !s.startsWith('_') &&
+        !/^\(.*\)$/.test(s),
+    )
+    .map((s) => s.replace(/_$/, ''));
+  return { file, segments, urlPath: `/${visible.join('/')}` };
+}
+
+/** Segments of a layout file: a trailing `route` (dir/route.tsx) names its directory. */
+const ownSegments = (route: RouteFile) =>
+  route.segments.at(-1) === 'route' ? route.segments.slice(0, -1) : route.segments;
+
+const isStrictPrefix = (prefix: string[], of: string[]) =>
+  prefix.length < of.length && prefix.every((segment, i) => of[i] === segment);
+
+/** The route files matched by a URL path: the leaf and every layout above it (root first). */
+function matchedRouteFiles(routes: RouteFile[], urlPath: string): RouteFile[] {
+  const isLayout = (route: RouteFile) =>
+    route.segments[0] === '__root' ||
+    routes.some((other) => other !== route && isStrictPrefix(ownSegments(route), other.segments));
+  const leaves = routes.filter((route) => route.urlPath === urlPath && !isLayout(route));
+  const leaf = leaves.find((route) => route.segments.at(-1) === 'index') ?? leaves[0];
+  if (!leaf) {
+    throw new Error(`No route file in src/web/routes serves ${urlPath}`);
+  }
+  const ancestors = routes.filter(
+    (route) =>
+      route !== leaf &&
+      (route.segments[0] === '__root' || isStrictPrefix(ownSegments(route), leaf.segments)),
+  );
+  return [...ancestors.sort((a, b) => a.segments.length - b.segments.length), leaf];
+}
+
+/** Manifest keys of the code-split chunks of one route file. */
+function splitChunksOf(manifest: Manifest, route: RouteFile): string[] {
+  const suffix = `routes/${route.file}`;
+  return Object.keys(manifest).filter((key) => {
+    const [file, query] = key.split('?');
+    return file !== undefined && file.endsWith(suffix) && (query ?? '').includes('tsr-split');
+  });
+}
+
+/** The chunks and every chunk they import statically. */
+function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
+  const seen = new Set<string>();
+  const queue = [...keys];
+  while (queue.length > 0) {
+    const key = queue.pop()!;
+    if (seen.has(key)) continue;
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`The manifest has no chunk ${key}`);
+    seen.add(key);
+    queue.push(...(chunk.imports ?? []));
+  }
+  return seen;
+}
+
+interface FileSize {
+  file: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+const sizes = new Map<string, FileSize>();
+async function sizeOf(file: string): Promise<FileSize> {
+  const known = sizes.get(file);
+  if (known) return known;
+  const content = await readFile(path.join(DIST, file));
+  const size = { file, bytes: content.length, gzipBytes: gzipSync(content, { level: 9 }).length };
+  sizes.set(file, size);
+  return size;
+}
+
+async function measure(manifest: Manifest, keys: Set<string>) {
+  const files = [...new Set([...keys].map((key) => manifest[key]!.file))]
+    .filter((file) => file.endsWith('.js'))
+    .sort();
+  const measured = await Promise.all(files.map(sizeOf));
+  return {
+    files: measured,
+    bytes: measured.reduce((sum, f) => sum + f.bytes, 0),
+    gzipBytes: measured.reduce((sum, f) => sum + f.gzipBytes, 0),
+  };
+}
+
+const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+
+async function main() {
+  const targets = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/login', '/'];
+  let manifest: Manifest;
+  try {
+    manifest = JSON.parse(await readFile(MANIFEST_FILE, 'utf8')) as Manifest;
+  } catch (error) {
+    throw new Error(`Cannot read ${path.relative(ROOT, MANIFEST_FILE)}: run "vite build" first`, {
+      cause: error,
+    });
+  }
+  const entryKey =
+    Object.keys(manifest).find((key) => manifest[key]!.isEntry && key.endsWith('index.html')) ??
+    Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entryKey) throw new Error('The manifest has no entry chunk');
+  const entryKeys = staticClosure(manifest, [entryKey]);
+  const entry = await measure(manifest, entryKeys);
+
+  const routes = (await listRouteFiles(ROUTES_DIR)).map(toRouteFile);
+  const results = [];
+  for (const target of targets) {
+    const matched = matchedRouteFiles(routes, target);
+    const splitKeys = matched.flatMap((route) => splitChunksOf(manifest, route));
+    const keys = new Set([...entryKeys, ...staticClosure(manifest, splitKeys)]);
+    const total = await measure(manifest, keys);
+    results.push({
+      path: target,
+      routeFiles: matched.map((route) => `src/web/routes/${route.file}`),
+      routeChunks: splitKeys,
+      ...total,
+    });
+  }
+
+  // What `/` adds when a visitor signs in on `/login` and the app navigates there.
+  const login = results.find((r) => r.path === '/login');
+  const home = results.find((r) => r.path === '/');
+  let afterSignIn: { files: string[]; bytes: number; gzipBytes: number } | null = null;
+  if (login && home) {
+    const loaded = new Set(login.files.map((f) => f.file));
+    const extra = home.files.filter((f) => !loaded.has(f.file));
+    afterSignIn = {
+      files: extra.map((f) => f.file),
+      bytes: extra.reduce((sum, f) => sum + f.bytes, 0),
+      gzipBytes: extra.reduce((sum, f) => sum + f.gzipBytes, 0),
+    };
+  }
+
+  const report = {
+    measuredAt: new Date().toISOString(),
+    manifest: path.relative(ROOT, MANIFEST_FILE),
+    compression: 'gzip level 9',
+    entry: { chunk: entryKey, ...entry },
+    routes: results,
+    homeAfterSignInOnLogin: afterSignIn,
+  };
+  await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
+  await writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+
+  const rows = [
+    ['page', 'files', 'raw', 'gzip'],
+    ['(entry)', String(entry.files.length), kB(entry.bytes), kB(entry.gzipBytes)],
+    ...results.map((r) => [r.path, String(r.files.length), kB(r.bytes), kB(r.gzipBytes)]),
+  ];
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((row) => row[i]!.length)));
+  console.log('JavaScript loaded per page (entry + static imports + the route chunks):');
+  for (const row of rows) {
+    console.log(
+      row
+        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!)))
+        .join('  '),
+    );
+  }
+  if (afterSignIn) {
+    console.log(
+      `Signing in on /login, then opening /, fetches ${afterSignIn.files.length} more file(s): ${kB(afterSignIn.gzipBytes)} gzip.`,
+    );
+  }
+  console.log(`Wrote ${path.relative(ROOT, RESULTS_FILE)}`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

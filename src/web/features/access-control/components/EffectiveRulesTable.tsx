@@ -1,0 +1,79 @@
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { IconBan, IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { AbilityRule } from '../../../../shared/abilities';
+import { Code } from './Code';
+import { useListFormat } from './useListFormat';
+
+const asList = <T,>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
+
+/** The rules the browser applies for the signed-in user, in order. */
+export function EffectiveRulesTable({
+  rules,
+  labelledBy,
+}: {
+  rules: readonly AbilityRule[];
+  labelledBy: string;
+}) {
+  const { t } = useTranslation();
+  const list = useListFormat();
+  return (
+    <TableContainer tabIndex={0} role="group" aria-labelledby={labelledBy}>
+      <Table size="small" aria-labelledby={labelledBy}>
+        <TableHead>
+          <TableRow>
+            <TableCell scope="col">{t('accessControl.effective.effect')}</TableCell>
+            <TableCell scope="col">{t('accessControl.effective.actions')}</TableCell>
+            <TableCell scope="col">{t('accessControl.effective.subjects')}</TableCell>
+            <TableCell scope="col">{t('accessControl.effective.conditions')}</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rules.map((rule, index) => (
+            <TableRow key={index}>
+              <TableCell>
+                <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                  <Box
+                    component="span"
+                    sx={{
+                      display: 'inline-flex',
+                      color: rule.inverted ? 'error.main' : 'success.main',
+                    }}
+                  >
+                    {rule.inverted ? (
+                      <IconBan size={18} aria-hidden />
+                    ) : (
+                      <IconCheck size={18} aria-hidden />
+                    )}
+                  </Box>
+                  {rule.inverted
+                    ? t('accessControl.effective.deny')
+                    : t('accessControl.effective.allow')}
+                </Box>
+              </TableCell>
+              <TableCell>
+                {list(asList(rule.action).map((action) => t(`accessControl.actions.${action}`)))}
+              </TableCell>
+              <TableCell>
+                <Code>{asList(rule.subject).join(', ')}</Code>
+              </TableCell>
+              <TableCell>
+                {rule.conditions ? (
+                  <Code>{JSON.stringify(rule.conditions)}</Code>
+                ) : (
+                  t('accessControl.effective.noConditions')
+                )}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

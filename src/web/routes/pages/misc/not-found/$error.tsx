@@ -1,0 +1,7 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { NotFoundPage } from '../../../../features/misc/pages/NotFoundPage';
+
+export const Route = createFileRoute('/pages/misc/not-found/$error')({
+  staticData: { name: 'not-found', meta: { public: true } },
+  component: NotFoundPage,
+});
