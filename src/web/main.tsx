@@ -39,6 +39,7 @@ const router = createRouter({
   routeTree,
   context: { queryClient },
   defaultPreload: 'intent',
+  defaultHashScrollIntoView: { behavior: 'smooth', block: 'start' },
   scrollRestoration: true,
 });
 

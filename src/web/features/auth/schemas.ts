@@ -53,3 +53,11 @@ export type TwoFactorValues = z.input<typeof backupCodeSchema>;
 
 export const resendSchema = z.object({ email: emailField });
 export type ResendValues = z.infer<typeof resendSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailField });
+export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
+
+export const newPasswordField = registerSchema.shape.password;
+
+export const resetPasswordSchema = z.object({ password: newPasswordField });
+export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;

@@ -1,10 +1,11 @@
 // English ships in the main bundle (it is the fallback). One file per part of the app, so
 // that parts can be edited independently; the parts' top-level keys never overlap.
+import account from './account.json';
 import base from './base.json';
 import help from './help.json';
 import layout from './layout.json';
 import shell from './shell.json';
 
-const en = { ...base, ...shell, ...layout, ...help };
+const en = { ...base, ...shell, ...layout, ...help, ...account };
 export default en;
 export type Translations = typeof en;

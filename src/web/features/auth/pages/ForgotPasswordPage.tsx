@@ -1,0 +1,63 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { RouterButton } from '../../../components/RouterLink';
+import { describeFailure, thrownToFailure } from '../../../lib/errors';
+import { muiRegister, validationText } from '../../../lib/forms';
+import { useRequestPasswordReset } from '../api/password-mutations';
+import { AuthCard } from '../components/AuthCard';
+import { EMAIL_MAX_LENGTH, forgotPasswordSchema, type ForgotPasswordValues } from '../schemas';
+
+export function ForgotPasswordPage() {
+  const { t, i18n } = useTranslation();
+  const request = useRequestPasswordReset();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ForgotPasswordValues>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+
+  return (
+    <AuthCard title={t('account.forgot.title')} subtitle={t('account.forgot.subtitle')}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit((values) => request.mutate(values.email))}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
+      >
+        {request.isSuccess ? (
+          <Alert severity="success" role="status">
+            {t('account.forgot.sent', { email: request.data })}
+          </Alert>
+        ) : null}
+        {request.isError ? (
+          <Alert severity="error">
+            {describeFailure(t, i18n.language, thrownToFailure(request.error))}
+          </Alert>
+        ) : null}
+        <TextField
+          {...muiRegister(register('email'))}
+          label={t('common.email')}
+          type="email"
+          autoComplete="email"
+          autoFocus
+          error={!!errors.email}
+          helperText={validationText(t, errors.email?.message, { max: EMAIL_MAX_LENGTH })}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={request.isPending}>
+          {request.isPending ? t('account.forgot.submitting') : t('account.forgot.submit')}
+        </Button>
+        <RouterButton to="/login" variant="text">
+          {t('account.forgot.backToLogin')}
+        </RouterButton>
+      </Box>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { getRouteApi } from '@tanstack/react-router';
+import { useForm, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { RouterButton } from '../../../components/RouterLink';
+import { describeFailure, thrownToFailure } from '../../../lib/errors';
+import { muiRegister, validationText } from '../../../lib/forms';
+import { useResetPassword } from '../api/password-mutations';
+import { AuthCard } from '../components/AuthCard';
+import { PasswordField } from '../components/PasswordField';
+import { PasswordRules } from '../components/PasswordRules';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  resetPasswordSchema,
+  type ResetPasswordValues,
+} from '../schemas';
+
+const routeApi = getRouteApi('/reset-password');
+const PASSWORD_ID = 'reset-password';
+const RULES_ID = 'reset-password-rules';
+
+function ResetUnavailable({ message }: { message: string }) {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t('account.reset.errorTitle')}>
+      <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+        <Alert severity="error">{message}</Alert>
+        <RouterButton to="/forgot-password" variant="contained">
+          {t('account.reset.requestNew')}
+        </RouterButton>
+      </Box>
+    </AuthCard>
+  );
+}
+
+export function ResetPasswordPage() {
+  const { t, i18n } = useTranslation();
+  const { token, error } = routeApi.useSearch();
+  const reset = useResetPassword();
+  const {
+    register,
+    control,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<ResetPasswordValues>({
+    resolver: zodResolver(resetPasswordSchema),
+    defaultValues: { password: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+
+  if (error) return <ResetUnavailable message={t('account.reset.invalidToken')} />;
+  if (!token) return <ResetUnavailable message={t('account.reset.missingToken')} />;
+
+  if (reset.isSuccess) {
+    return (
+      <AuthCard title={t('account.reset.successTitle')}>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+          <Alert severity="success" role="status">
+            {t('account.reset.successBody')}
+          </Alert>
+          <RouterButton to="/login" variant="contained" size="large">
+            {t('account.reset.signIn')}
+          </RouterButton>
+        </Box>
+      </AuthCard>
+    );
+  }
+
+  const failure = reset.isError ? thrownToFailure(reset.error) : null;
+  const invalid = failure?.code === 'INVALID_TOKEN';
+
+  return (
+    <AuthCard title={t('account.reset.title')} subtitle={t('account.reset.subtitle')}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={handleSubmit((values) =>
+          reset.mutate({ token, newPassword: values.password }),
+        )}
+        sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
+      >
+        {failure ? (
+          <Alert severity="error">
+            {invalid ? t('account.reset.invalidToken') : describeFailure(t, i18n.language, failure)}
+          </Alert>
+        ) : null}
+        <Box>
+          <PasswordField
+            {...muiRegister(register('password'))}
+            id={PASSWORD_ID}
+            label={t('account.reset.newPassword')}
+            autoComplete="new-password"
+            autoFocus
+            error={!!errors.password}
+            helperText={validationText(t, errors.password?.message, {
+              min: PASSWORD_MIN_LENGTH,
+              max: PASSWORD_MAX_LENGTH,
+            })}
+            slotProps={{ htmlInput: { 'aria-describedby': RULES_ID } }}
+          />
+          <PasswordRules id={RULES_ID} password={password} />
+        </Box>
+        <Button type="submit" variant="contained" size="large" disabled={reset.isPending}>
+          {reset.isPending ? t('account.reset.submitting') : t('account.reset.submit')}
+        </Button>
+        <RouterButton to="/login" variant="text">
+          {t('account.forgot.backToLogin')}
+        </RouterButton>
+      </Box>
+    </AuthCard>
+  );
+}
