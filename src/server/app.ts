@@ -18,6 +18,11 @@ import { meRoutes } from './modules/me/me.routes.ts';
 import { organizationRoutes } from './modules/organizations/organizations.routes.ts';
 import { profileRoutes } from './modules/me/profile.routes.ts';
 import { notificationRoutes } from './modules/notifications/notifications.routes.ts';
+import { adminRoutes } from './modules/admin/admin.routes.ts';
+import { auditRoutes } from './modules/audit/audit.routes.ts';
+import { roleRoutes } from './modules/roles/roles.routes.ts';
+import { userRoutes } from './modules/users/users.routes.ts';
+import { whitelistRoutes } from './modules/whitelist/whitelist.routes.ts';
 
 export const WEB_ROOT = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -104,6 +109,11 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   v1.route('/', notificationRoutes);
   v1.route('/', profileRoutes);
   v1.route('/', organizationRoutes);
+  v1.route('/', adminRoutes);
+  v1.route('/', whitelistRoutes);
+  v1.route('/', userRoutes);
+  v1.route('/', roleRoutes);
+  v1.route('/', auditRoutes);
   app.use('/api/v1/*', requestContext(deps));
   app.route('/api/v1', v1);
 

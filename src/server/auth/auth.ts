@@ -1,8 +1,6 @@
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { genericOAuth, organization, twoFactor } from 'better-auth/plugins';
-import { createAccessControl } from 'better-auth/plugins/access';
-import { defaultStatements, memberAc, ownerAc } from 'better-auth/plugins/organization/access';
+import { genericOAuth, twoFactor } from 'better-auth/plugins';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import * as schema from '../db/schema/index.ts';
@@ -10,19 +8,10 @@ import type { Mailer } from '../mail/mailer.ts';
 import type { Logger } from '../http/logger.ts';
 import { mailTemplates } from '../mail/templates.ts';
 import { oauthTwoFactorGate } from './oauth-two-factor.ts';
+import { createAccessPolicy } from './access-policy.ts';
 
 export const CLIENT_IP_HEADER = 'x-meridian-client-ip';
 export const OIDC_PROVIDER_ID = 'oidc';
-const INVITATION_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
-
-/** Organisation-plugin permissions (membership management); the product's own rules live in src/shared/abilities.ts. */
-const orgAccess = createAccessControl(defaultStatements);
-const orgRoles = {
-  admin: orgAccess.newRole(ownerAc.statements),
-  developer: orgAccess.newRole(memberAc.statements),
-  member: orgAccess.newRole(memberAc.statements),
-  user: orgAccess.newRole(memberAc.statements),
-};
 
 /** Verification links land on the /verify-email page, which shows the result, unless a caller chose another page. */
 function withResultPage(url: string): string {
@@ -43,6 +32,9 @@ export type AuthDeps = {
 export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
   const superAdminEmails = new Set(config.superAdminEmails);
   const trustedProviders = ['google', OIDC_PROVIDER_ID];
+  const accessPolicy = createAccessPolicy({
+    alwaysAllowed: [...config.superAdminEmails, config.seedAdmin.email],
+  });
 
   return betterAuth({
     appName: 'Meridian',
@@ -65,7 +57,10 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
         superAdmin: { type: 'boolean', required: false, input: false, defaultValue: false },
         locale: { type: 'string', required: false, input: false },
         timeZone: { type: 'string', required: false, input: false },
+        bannedAt: { type: 'date', required: false, input: false, returned: false },
+        banReason: { type: 'string', required: false, input: false, returned: false },
       },
+      validateUserInfo: accessPolicy.validateUserInfo,
       changeEmail: {
         enabled: true,
         async sendChangeEmailConfirmation({ user, newEmail, url }) {
@@ -139,24 +134,12 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
           },
         },
       },
+      session: { create: { before: accessPolicy.beforeSessionCreate } },
     },
     plugins: [
+      accessPolicy.plugin,
       twoFactor({ issuer: 'Meridian', allowPasswordless: true }),
       oauthTwoFactorGate(),
-      organization({
-        ac: orgAccess,
-        roles: orgRoles,
-        creatorRole: 'admin',
-        allowUserToCreateOrganization: true,
-        invitationExpiresIn: INVITATION_LIFETIME_SECONDS,
-        async sendInvitationEmail({ email, organization: org, inviter, role, id }) {
-          const url = `${config.appUrl}/accept-invite?id=${encodeURIComponent(id)}`;
-          await mailer.send({
-            to: email,
-            ...mailTemplates.invitation(org.name, inviter.user.name, role, url),
-          });
-        },
-      }),
       ...(config.oidc
         ? [
             genericOAuth({

@@ -22,15 +22,13 @@ export async function seedFirstStart(
   const email = (seed.email ?? 'admin@meridian.local').toLowerCase();
   const password = seed.password ?? randomBytes(12).toString('base64url');
   const ctx = await auth.$context;
-  const created = await ctx.internalAdapter.createUser(
-    {
-      email,
-      name: 'Administrator',
-      emailVerified: true,
-      superAdmin: true,
-    },
-    { method: 'admin' },
-  );
+  // Inserted directly: Better Auth's createUser runs the sign-up policy (access-policy.ts),
+  // which needs a request; the first super admin is always allowed.
+  const [created] = await db
+    .insert(user)
+    .values({ email, name: 'Administrator', emailVerified: true, superAdmin: true })
+    .returning({ id: user.id });
+  if (!created) throw new Error('seed user insert returned nothing');
   await ctx.internalAdapter.linkAccount({
     userId: created.id,
     providerId: 'credential',

@@ -27,6 +27,8 @@ export const user = pgTable('users', {
   twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
   locale: text('locale'),
   timeZone: text('time_zone'),
+  bannedAt: timestamp('banned_at', { withTimezone: true }),
+  banReason: text('ban_reason'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });

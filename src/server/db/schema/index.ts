@@ -3,3 +3,4 @@ export * from './help-requests.ts';
 export * from './notifications.ts';
 export * from './account-settings.ts';
 export * from './audit.ts';
+export * from './whitelist.ts';

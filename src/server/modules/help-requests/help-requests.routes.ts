@@ -1,17 +1,27 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { helpRequestSchema } from '../../../shared/schemas/help-request.ts';
-import { pageQuerySchema } from '../../../shared/schemas/pagination.ts';
+import {
+  HELP_REQUEST_STATUSES,
+  helpRequestListQuerySchema,
+  helpRequestUpdateSchema,
+} from '../../../shared/schemas/admin.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { requireAuth } from '../../http/context.ts';
-import { forbidden } from '../../http/errors.ts';
-import { createHelpRequest, listHelpRequests } from './help-requests.service.ts';
+import { auditActor, requireAuth } from '../../http/context.ts';
+import { forbidden, notFound } from '../../http/errors.ts';
+import { createHelpRequest, listHelpRequests, updateHelpRequest } from './help-requests.service.ts';
 
 const helpRequestDto = z.object({
   id: z.string(),
   user_id: z.string(),
   url: z.string(),
   project_id: z.string().nullable(),
+  /** The app page of the project (`/projects/{project_id}`), when there is one. */
+  project_link: z.string().nullable(),
   issue_description: z.string(),
+  status: z.enum(HELP_REQUEST_STATUSES),
+  note: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  resolved_by: z.string().nullable(),
   created_at: z.string(),
 });
 
@@ -32,8 +42,8 @@ const list = createRoute({
   method: 'get',
   path: '/help-requests',
   tags: ['Help requests'],
-  summary: 'Every help request, newest first (super admins)',
-  request: { query: pageQuerySchema },
+  summary: 'Every help request, newest first, optionally by status (super admins)',
+  request: { query: helpRequestListQuerySchema },
   responses: {
     200: {
       description: 'A page of help requests',
@@ -41,7 +51,9 @@ const list = createRoute({
         'application/json': {
           schema: z.object({
             items: z.array(
-              helpRequestDto.extend({ user: z.object({ email: z.string(), name: z.string() }) }),
+              helpRequestDto.extend({
+                user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+              }),
             ),
             total: z.number(),
             page: z.number(),
@@ -50,6 +62,20 @@ const list = createRoute({
         },
       },
     },
+  },
+});
+
+const update = createRoute({
+  method: 'patch',
+  path: '/help-requests/{id}',
+  tags: ['Help requests'],
+  summary: 'Set the status (open, resolved) and the note of a request (super admins)',
+  request: {
+    params: z.object({ id: z.uuid() }),
+    body: { content: { 'application/json': { schema: helpRequestUpdateSchema } }, required: true },
+  },
+  responses: {
+    200: { description: 'Updated', content: { 'application/json': { schema: helpRequestDto } } },
   },
 });
 
@@ -62,6 +88,18 @@ export const helpRequestRoutes = createRouter()
   .openapi(list, async (c) => {
     requireAuth(c);
     if (!c.get('ability').can('manage', 'SuperAdmin')) throw forbidden();
-    const { page, pageSize } = c.req.valid('query');
-    return c.json(await listHelpRequests(c.get('deps').db, page, pageSize), 200);
+    return c.json(await listHelpRequests(c.get('deps').db, c.req.valid('query')), 200);
+  })
+  .openapi(update, async (c) => {
+    requireAuth(c);
+    if (!c.get('ability').can('manage', 'SuperAdmin')) throw forbidden();
+    const { id } = c.req.valid('param');
+    const updated = await updateHelpRequest(
+      c.get('deps').db,
+      auditActor(c),
+      id,
+      c.req.valid('json'),
+    );
+    if (!updated) throw notFound('Help request not found');
+    return c.json(updated, 200);
   });

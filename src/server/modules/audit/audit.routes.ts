@@ -1,0 +1,103 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { can } from '../../../shared/abilities.ts';
+import { auditExportQuerySchema, auditLogQuerySchema } from '../../../shared/schemas/audit.ts';
+import type { ListScope } from '../../../shared/schemas/users.ts';
+import { createRouter } from '../../http/openapi.ts';
+import { requireAuth, requireOrg, type AppEnv } from '../../http/context.ts';
+import { forbidden } from '../../http/errors.ts';
+import { csvResponse, toCsv } from '../../http/csv.ts';
+import {
+  AUDIT_CSV_HEADER,
+  exportAuditLogs,
+  listAuditLogs,
+  type AuditScope,
+} from './audit.service.ts';
+
+const TAGS = ['Audit log'];
+const scopeDescription =
+  'Organisation admins: the selected organisation’s entries (X-Organization-Id). Super admins: also every entry with scope=all, global ones (organizationId null) included.';
+
+const entry = z.object({
+  id: z.string(),
+  organizationId: z.string().nullable(),
+  actor: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+const list = createRoute({
+  method: 'get',
+  path: '/audit-logs',
+  tags: TAGS,
+  summary: 'Audit entries, newest first; filter by actor, action and date range',
+  description: scopeDescription,
+  request: { query: auditLogQuerySchema },
+  responses: {
+    200: {
+      description: 'A page of entries',
+      content: {
+        'application/json': {
+          schema: z.object({
+            items: z.array(entry),
+            total: z.number(),
+            page: z.number(),
+            pageSize: z.number(),
+          }),
+        },
+      },
+    },
+  },
+});
+
+const exportCsv = createRoute({
+  method: 'get',
+  path: '/audit-logs/export.csv',
+  tags: TAGS,
+  summary: 'The matching entries as CSV, newest first',
+  description: scopeDescription,
+  request: { query: auditExportQuerySchema },
+  responses: {
+    200: { description: 'CSV file', content: { 'text/csv': { schema: z.string() } } },
+  },
+});
+
+/**
+ * The audit log is an administration page: besides super admins, only those who may update
+ * the organisation (its admins) read it. Reading is not enough, since everyone may read all.
+ */
+function scopeOf(c: Context<AppEnv>, scope: ListScope): AuditScope {
+  requireAuth(c);
+  const ability = c.get('ability');
+  if (scope === 'all') {
+    if (!ability.can('manage', 'SuperAdmin')) {
+      throw forbidden('Only super admins can read the whole audit log');
+    }
+    return { organizationId: null };
+  }
+  const org = requireOrg(c);
+  if (!can(ability, 'update', 'Organization', { id: org.id })) {
+    throw forbidden('Only organization admins can read the audit log');
+  }
+  return { organizationId: org.id };
+}
+
+export const auditRoutes = createRouter()
+  .openapi(list, async (c) => {
+    const query = c.req.valid('query');
+    return c.json(await listAuditLogs(c.get('deps').db, scopeOf(c, query.scope), query), 200);
+  })
+  .openapi(exportCsv, async (c) => {
+    const query = c.req.valid('query');
+    const { rows, truncated } = await exportAuditLogs(
+      c.get('deps').db,
+      scopeOf(c, query.scope),
+      query,
+    );
+    return csvResponse(c, 'audit-log', toCsv(AUDIT_CSV_HEADER, rows), truncated);
+  });

@@ -1,0 +1,131 @@
+import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { auditLogs } from '../../db/schema/index.ts';
+import type { Page } from '../../../shared/schemas/pagination.ts';
+import { containsPattern } from '../../db/like.ts';
+import {
+  auditRange,
+  type AuditExportQuery,
+  type AuditLogQuery,
+} from '../../../shared/schemas/audit.ts';
+
+/** One organisation's entries, or every entry (null: super admins). */
+export type AuditScope = { organizationId: string | null };
+
+export type AuditLogDto = {
+  id: string;
+  organizationId: string | null;
+  actor: { id: string | null; email: string | null };
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  createdAt: string;
+};
+
+export const AUDIT_EXPORT_MAX_ROWS = 50_000;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function whereOf(scope: AuditScope, query: AuditExportQuery): SQL | undefined {
+  const { from, before } = auditRange(query.from, query.to);
+  const action = query.action;
+  return and(
+    scope.organizationId ? eq(auditLogs.organizationId, scope.organizationId) : undefined,
+    query.actor
+      ? UUID.test(query.actor)
+        ? eq(auditLogs.actorId, query.actor)
+        : ilike(auditLogs.actorEmail, containsPattern(query.actor))
+      : undefined,
+    action
+      ? action.endsWith('*')
+        ? sql`starts_with(${auditLogs.action}, ${action.slice(0, -1)})`
+        : eq(auditLogs.action, action)
+      : undefined,
+    from ? gte(auditLogs.createdAt, from) : undefined,
+    before ? lt(auditLogs.createdAt, before) : undefined,
+  );
+}
+
+const toDto = (row: typeof auditLogs.$inferSelect): AuditLogDto => ({
+  id: row.id,
+  organizationId: row.organizationId,
+  actor: { id: row.actorId, email: row.actorEmail },
+  action: row.action,
+  targetType: row.targetType,
+  targetId: row.targetId,
+  before: row.before,
+  after: row.after,
+  ip: row.ip,
+  createdAt: row.createdAt.toISOString(),
+});
+
+/** Newest first. */
+export async function listAuditLogs(
+  db: Database,
+  scope: AuditScope,
+  query: AuditLogQuery,
+): Promise<Page<AuditLogDto>> {
+  const where = whereOf(scope, query);
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select()
+      .from(auditLogs)
+      .where(where)
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(auditLogs).where(where),
+  ]);
+  return {
+    items: rows.map(toDto),
+    total: totals?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export const AUDIT_CSV_HEADER = [
+  'created_at',
+  'organization_id',
+  'actor_id',
+  'actor_email',
+  'action',
+  'target_type',
+  'target_id',
+  'ip',
+  'before',
+  'after',
+] as const;
+
+/** The matching entries as CSV rows, newest first; `truncated` when there were more. */
+export async function exportAuditLogs(
+  db: Database,
+  scope: AuditScope,
+  query: AuditExportQuery,
+): Promise<{ rows: unknown[][]; truncated: boolean }> {
+  const rows = await db
+    .select()
+    .from(auditLogs)
+    .where(whereOf(scope, query))
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .limit(AUDIT_EXPORT_MAX_ROWS + 1);
+  return {
+    truncated: rows.length > AUDIT_EXPORT_MAX_ROWS,
+    rows: rows
+      .slice(0, AUDIT_EXPORT_MAX_ROWS)
+      .map((r) => [
+        r.createdAt,
+        r.organizationId,
+        r.actorId,
+        r.actorEmail,
+        r.action,
+        r.targetType,
+        r.targetId,
+        r.ip,
+        r.before,
+        r.after,
+      ]),
+  };
+}

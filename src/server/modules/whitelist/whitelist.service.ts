@@ -1,0 +1,158 @@
+import { asc, count, eq, ilike, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { appSetting, user, whitelistEntry } from '../../db/schema/index.ts';
+import { recordAudit, type AuditActor } from '../../audit/record.ts';
+import { WHITELIST_SETTING_KEY, whitelistEnabledIn } from '../../auth/access-policy.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { Page, PageQuery } from '../../../shared/schemas/pagination.ts';
+import { containsPattern } from '../../db/like.ts';
+import { WHITELIST_MESSAGES, type WhitelistSettings } from '../../../shared/schemas/whitelist.ts';
+
+export type WhitelistEntryDto = {
+  id: string;
+  pattern: string;
+  note: string;
+  createdAt: string;
+  createdBy: { id: string; email: string } | null;
+};
+export type WhitelistSettingsDto = WhitelistSettings & { updatedAt: string | null };
+
+const entryColumns = {
+  id: whitelistEntry.id,
+  pattern: whitelistEntry.pattern,
+  note: whitelistEntry.note,
+  createdAt: whitelistEntry.createdAt,
+  creatorId: user.id,
+  creatorEmail: user.email,
+};
+type EntryRow = {
+  id: string;
+  pattern: string;
+  note: string;
+  createdAt: Date;
+  creatorId: string | null;
+  creatorEmail: string | null;
+};
+
+const toDto = (row: EntryRow): WhitelistEntryDto => ({
+  id: row.id,
+  pattern: row.pattern,
+  note: row.note,
+  createdAt: row.createdAt.toISOString(),
+  createdBy:
+    row.creatorId && row.creatorEmail ? { id: row.creatorId, email: row.creatorEmail } : null,
+});
+
+export async function listWhitelist(
+  db: Database,
+  query: PageQuery & { search?: string },
+): Promise<Page<WhitelistEntryDto>> {
+  const where = query.search
+    ? or(
+        ilike(whitelistEntry.pattern, containsPattern(query.search)),
+        ilike(whitelistEntry.note, containsPattern(query.search)),
+      )
+    : undefined;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(entryColumns)
+      .from(whitelistEntry)
+      .leftJoin(user, eq(user.id, whitelistEntry.createdBy))
+      .where(where)
+      .orderBy(asc(whitelistEntry.pattern))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(whitelistEntry).where(where),
+  ]);
+  return {
+    items: rows.map(toDto),
+    total: totals?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+export async function addWhitelistEntry(
+  db: Database,
+  actor: AuditActor,
+  input: { pattern: string; note: string },
+): Promise<WhitelistEntryDto> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(whitelistEntry)
+      .values({ pattern: input.pattern, note: input.note, createdBy: actor.id })
+      .onConflictDoNothing({ target: whitelistEntry.pattern })
+      .returning();
+    if (!row) throw new HttpError(409, 'CONFLICT', WHITELIST_MESSAGES.duplicate);
+    await recordAudit(tx, actor, {
+      organizationId: null,
+      action: 'whitelist.entry.create',
+      targetType: 'whitelist_entry',
+      targetId: row.id,
+      after: { pattern: row.pattern, note: row.note },
+    });
+    return toDto({ ...row, creatorId: actor.id, creatorEmail: actor.email });
+  });
+}
+
+/** Removes one entry; false when there is none with this id. */
+export async function removeWhitelistEntry(
+  db: Database,
+  actor: AuditActor,
+  id: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.delete(whitelistEntry).where(eq(whitelistEntry.id, id)).returning();
+    if (!row) return false;
+    await recordAudit(tx, actor, {
+      organizationId: null,
+      action: 'whitelist.entry.delete',
+      targetType: 'whitelist_entry',
+      targetId: row.id,
+      before: { pattern: row.pattern, note: row.note },
+    });
+    return true;
+  });
+}
+
+export async function getWhitelistSettings(
+  db: Pick<Database, 'select'>,
+): Promise<WhitelistSettingsDto> {
+  const [row] = await db
+    .select({ value: appSetting.value, updatedAt: appSetting.updatedAt })
+    .from(appSetting)
+    .where(eq(appSetting.key, WHITELIST_SETTING_KEY));
+  return {
+    enabled: whitelistEnabledIn(row?.value),
+    updatedAt: row?.updatedAt.toISOString() ?? null,
+  };
+}
+
+export async function setWhitelistSettings(
+  db: Database,
+  actor: AuditActor,
+  settings: WhitelistSettings,
+): Promise<WhitelistSettingsDto> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('app-settings:whitelist'))`);
+    const before = await getWhitelistSettings(tx);
+    if (before.enabled === settings.enabled) return before;
+    const [row] = await tx
+      .insert(appSetting)
+      .values({ key: WHITELIST_SETTING_KEY, value: settings, updatedBy: actor.id })
+      .onConflictDoUpdate({
+        target: appSetting.key,
+        set: { value: settings, updatedBy: actor.id, updatedAt: sql`now()` },
+      })
+      .returning({ updatedAt: appSetting.updatedAt });
+    await recordAudit(tx, actor, {
+      organizationId: null,
+      action: 'whitelist.settings.update',
+      targetType: 'app_setting',
+      targetId: WHITELIST_SETTING_KEY,
+      before: { enabled: before.enabled },
+      after: { enabled: settings.enabled },
+    });
+    return { enabled: settings.enabled, updatedAt: row?.updatedAt.toISOString() ?? null };
+  });
+}
