@@ -1,6 +1,6 @@
 // Settings shared by playwright.config.ts (which starts the server) and the specs
-// (which read the mail that server writes). No process.env reads here: the values are fixed
-// so that the server and the specs always agree.
+// (which read the mail that server writes). Playwright's workers inherit the runner's
+// environment, so an E2E_PORT set for the run is seen the same way by both.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 export const ROOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /** Port of the server that the browser tests start. */
-export const E2E_PORT = 3210;
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 
 /** Address of that server; also its APP_URL, so links in mail point at it. */
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
