@@ -11,14 +11,22 @@
 import { Route as rootRouteImport } from './routes/__root';
 import { Route as IndexRouteImport } from './routes/index';
 import { Route as SplatRouteImport } from './routes/$';
+import { Route as AcceptInviteRouteImport } from './routes/accept-invite';
 import { Route as AccessControlRouteImport } from './routes/access-control';
+import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as HomeRouteImport } from './routes/home';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as NotAuthorizedRouteImport } from './routes/not-authorized';
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy';
 import { Route as RegisterRouteImport } from './routes/register';
+import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as TermsConditionsRouteImport } from './routes/terms-conditions';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
+import { Route as AuthCallbackRouteImport } from './routes/auth/callback';
+import { Route as PagesAccountSettingsIndexRouteImport } from './routes/pages/account-settings/index';
+import { Route as PagesAccountSettingsTabRouteImport } from './routes/pages/account-settings/$tab';
+import { Route as PagesUserProfileIndexRouteImport } from './routes/pages/user-profile/index';
+import { Route as PagesUserProfileTabRouteImport } from './routes/pages/user-profile/$tab';
 import { Route as PagesMiscNotFoundErrorRouteImport } from './routes/pages/misc/not-found/$error';
 
 const IndexRoute = IndexRouteImport.update({
@@ -31,9 +39,19 @@ const SplatRoute = SplatRouteImport.update({
   path: '/$',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AcceptInviteRoute = AcceptInviteRouteImport.update({
+  id: '/accept-invite',
+  path: '/accept-invite',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const AccessControlRoute = AccessControlRouteImport.update({
   id: '/access-control',
   path: '/access-control',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
+  id: '/forgot-password',
+  path: '/forgot-password',
   getParentRoute: () => rootRouteImport,
 } as any);
 const HomeRoute = HomeRouteImport.update({
@@ -61,6 +79,11 @@ const RegisterRoute = RegisterRouteImport.update({
   path: '/register',
   getParentRoute: () => rootRouteImport,
 } as any);
+const ResetPasswordRoute = ResetPasswordRouteImport.update({
+  id: '/reset-password',
+  path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const TermsConditionsRoute = TermsConditionsRouteImport.update({
   id: '/terms-conditions',
   path: '/terms-conditions',
@@ -69,6 +92,32 @@ const TermsConditionsRoute = TermsConditionsRouteImport.update({
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
   id: '/verify-email',
   path: '/verify-email',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AuthCallbackRoute = AuthCallbackRouteImport.update({
+  id: '/auth/callback',
+  path: '/auth/callback',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const PagesAccountSettingsIndexRoute =
+  PagesAccountSettingsIndexRouteImport.update({
+    id: '/pages/account-settings/',
+    path: '/pages/account-settings/',
+    getParentRoute: () => rootRouteImport,
+  } as any);
+const PagesAccountSettingsTabRoute = PagesAccountSettingsTabRouteImport.update({
+  id: '/pages/account-settings/$tab',
+  path: '/pages/account-settings/$tab',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const PagesUserProfileIndexRoute = PagesUserProfileIndexRouteImport.update({
+  id: '/pages/user-profile/',
+  path: '/pages/user-profile/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const PagesUserProfileTabRoute = PagesUserProfileTabRouteImport.update({
+  id: '/pages/user-profile/$tab',
+  path: '/pages/user-profile/$tab',
   getParentRoute: () => rootRouteImport,
 } as any);
 const PagesMiscNotFoundErrorRoute = PagesMiscNotFoundErrorRouteImport.update({
@@ -80,41 +129,65 @@ const PagesMiscNotFoundErrorRoute = PagesMiscNotFoundErrorRouteImport.update({
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute;
   '/$': typeof SplatRoute;
+  '/accept-invite': typeof AcceptInviteRoute;
   '/access-control': typeof AccessControlRoute;
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
   '/not-authorized': typeof NotAuthorizedRoute;
   '/privacy-policy': typeof PrivacyPolicyRoute;
   '/register': typeof RegisterRoute;
+  '/reset-password': typeof ResetPasswordRoute;
   '/terms-conditions': typeof TermsConditionsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/auth/callback': typeof AuthCallbackRoute;
+  '/pages/account-settings/$tab': typeof PagesAccountSettingsTabRoute;
+  '/pages/user-profile/$tab': typeof PagesUserProfileTabRoute;
+  '/pages/account-settings/': typeof PagesAccountSettingsIndexRoute;
+  '/pages/user-profile/': typeof PagesUserProfileIndexRoute;
   '/pages/misc/not-found/$error': typeof PagesMiscNotFoundErrorRoute;
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute;
   '/$': typeof SplatRoute;
+  '/accept-invite': typeof AcceptInviteRoute;
   '/access-control': typeof AccessControlRoute;
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
   '/not-authorized': typeof NotAuthorizedRoute;
   '/privacy-policy': typeof PrivacyPolicyRoute;
   '/register': typeof RegisterRoute;
+  '/reset-password': typeof ResetPasswordRoute;
   '/terms-conditions': typeof TermsConditionsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/auth/callback': typeof AuthCallbackRoute;
+  '/pages/account-settings/$tab': typeof PagesAccountSettingsTabRoute;
+  '/pages/user-profile/$tab': typeof PagesUserProfileTabRoute;
+  '/pages/account-settings': typeof PagesAccountSettingsIndexRoute;
+  '/pages/user-profile': typeof PagesUserProfileIndexRoute;
   '/pages/misc/not-found/$error': typeof PagesMiscNotFoundErrorRoute;
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport;
   '/': typeof IndexRoute;
   '/$': typeof SplatRoute;
+  '/accept-invite': typeof AcceptInviteRoute;
   '/access-control': typeof AccessControlRoute;
+  '/forgot-password': typeof ForgotPasswordRoute;
   '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
   '/not-authorized': typeof NotAuthorizedRoute;
   '/privacy-policy': typeof PrivacyPolicyRoute;
   '/register': typeof RegisterRoute;
+  '/reset-password': typeof ResetPasswordRoute;
   '/terms-conditions': typeof TermsConditionsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/auth/callback': typeof AuthCallbackRoute;
+  '/pages/account-settings/$tab': typeof PagesAccountSettingsTabRoute;
+  '/pages/user-profile/$tab': typeof PagesUserProfileTabRoute;
+  '/pages/account-settings/': typeof PagesAccountSettingsIndexRoute;
+  '/pages/user-profile/': typeof PagesUserProfileIndexRoute;
   '/pages/misc/not-found/$error': typeof PagesMiscNotFoundErrorRoute;
 }
 export interface FileRouteTypes {
@@ -122,54 +195,86 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/$'
+    | '/accept-invite'
     | '/access-control'
+    | '/forgot-password'
     | '/home'
     | '/login'
     | '/not-authorized'
     | '/privacy-policy'
     | '/register'
+    | '/reset-password'
     | '/terms-conditions'
     | '/verify-email'
+    | '/auth/callback'
+    | '/pages/account-settings/$tab'
+    | '/pages/user-profile/$tab'
+    | '/pages/account-settings/'
+    | '/pages/user-profile/'
     | '/pages/misc/not-found/$error';
   fileRoutesByTo: FileRoutesByTo;
   to:
     | '/'
     | '/$'
+    | '/accept-invite'
     | '/access-control'
+    | '/forgot-password'
     | '/home'
     | '/login'
     | '/not-authorized'
     | '/privacy-policy'
     | '/register'
+    | '/reset-password'
     | '/terms-conditions'
     | '/verify-email'
+    | '/auth/callback'
+    | '/pages/account-settings/$tab'
+    | '/pages/user-profile/$tab'
+    | '/pages/account-settings'
+    | '/pages/user-profile'
     | '/pages/misc/not-found/$error';
   id:
     | '__root__'
     | '/'
     | '/$'
+    | '/accept-invite'
     | '/access-control'
+    | '/forgot-password'
     | '/home'
     | '/login'
     | '/not-authorized'
     | '/privacy-policy'
     | '/register'
+    | '/reset-password'
     | '/terms-conditions'
     | '/verify-email'
+    | '/auth/callback'
+    | '/pages/account-settings/$tab'
+    | '/pages/user-profile/$tab'
+    | '/pages/account-settings/'
+    | '/pages/user-profile/'
     | '/pages/misc/not-found/$error';
   fileRoutesById: FileRoutesById;
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute;
   SplatRoute: typeof SplatRoute;
+  AcceptInviteRoute: typeof AcceptInviteRoute;
   AccessControlRoute: typeof AccessControlRoute;
+  ForgotPasswordRoute: typeof ForgotPasswordRoute;
   HomeRoute: typeof HomeRoute;
   LoginRoute: typeof LoginRoute;
   NotAuthorizedRoute: typeof NotAuthorizedRoute;
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute;
   RegisterRoute: typeof RegisterRoute;
+  ResetPasswordRoute: typeof ResetPasswordRoute;
   TermsConditionsRoute: typeof TermsConditionsRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
+  AuthCallbackRoute: typeof AuthCallbackRoute;
+  PagesAccountSettingsTabRoute: typeof PagesAccountSettingsTabRoute;
+  PagesUserProfileTabRoute: typeof PagesUserProfileTabRoute;
+  PagesAccountSettingsIndexRoute: typeof PagesAccountSettingsIndexRoute;
+  PagesUserProfileIndexRoute: typeof PagesUserProfileIndexRoute;
   PagesMiscNotFoundErrorRoute: typeof PagesMiscNotFoundErrorRoute;
 }
 
@@ -189,11 +294,25 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof SplatRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/accept-invite': {
+      id: '/accept-invite';
+      path: '/accept-invite';
+      fullPath: '/accept-invite';
+      preLoaderRoute: typeof AcceptInviteRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/access-control': {
       id: '/access-control';
       path: '/access-control';
       fullPath: '/access-control';
       preLoaderRoute: typeof AccessControlRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/forgot-password': {
+      id: '/forgot-password';
+      path: '/forgot-password';
+      fullPath: '/forgot-password';
+      preLoaderRoute: typeof ForgotPasswordRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/home': {
@@ -231,6 +350,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/reset-password': {
+      id: '/reset-password';
+      path: '/reset-password';
+      fullPath: '/reset-password';
+      preLoaderRoute: typeof ResetPasswordRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/terms-conditions': {
       id: '/terms-conditions';
       path: '/terms-conditions';
@@ -243,6 +369,41 @@ declare module '@tanstack/react-router' {
       path: '/verify-email';
       fullPath: '/verify-email';
       preLoaderRoute: typeof VerifyEmailRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/auth/callback': {
+      id: '/auth/callback';
+      path: '/auth/callback';
+      fullPath: '/auth/callback';
+      preLoaderRoute: typeof AuthCallbackRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/pages/account-settings/': {
+      id: '/pages/account-settings/';
+      path: '/pages/account-settings';
+      fullPath: '/pages/account-settings/';
+      preLoaderRoute: typeof PagesAccountSettingsIndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/pages/account-settings/$tab': {
+      id: '/pages/account-settings/$tab';
+      path: '/pages/account-settings/$tab';
+      fullPath: '/pages/account-settings/$tab';
+      preLoaderRoute: typeof PagesAccountSettingsTabRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/pages/user-profile/': {
+      id: '/pages/user-profile/';
+      path: '/pages/user-profile';
+      fullPath: '/pages/user-profile/';
+      preLoaderRoute: typeof PagesUserProfileIndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/pages/user-profile/$tab': {
+      id: '/pages/user-profile/$tab';
+      path: '/pages/user-profile/$tab';
+      fullPath: '/pages/user-profile/$tab';
+      preLoaderRoute: typeof PagesUserProfileTabRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/pages/misc/not-found/$error': {
@@ -258,14 +419,22 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   SplatRoute: SplatRoute,
+  AcceptInviteRoute: AcceptInviteRoute,
   AccessControlRoute: AccessControlRoute,
+  ForgotPasswordRoute: ForgotPasswordRoute,
   HomeRoute: HomeRoute,
   LoginRoute: LoginRoute,
   NotAuthorizedRoute: NotAuthorizedRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   RegisterRoute: RegisterRoute,
+  ResetPasswordRoute: ResetPasswordRoute,
   TermsConditionsRoute: TermsConditionsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  AuthCallbackRoute: AuthCallbackRoute,
+  PagesAccountSettingsTabRoute: PagesAccountSettingsTabRoute,
+  PagesUserProfileTabRoute: PagesUserProfileTabRoute,
+  PagesAccountSettingsIndexRoute: PagesAccountSettingsIndexRoute,
+  PagesUserProfileIndexRoute: PagesUserProfileIndexRoute,
   PagesMiscNotFoundErrorRoute: PagesMiscNotFoundErrorRoute,
 };
 export const routeTree = rootRouteImport

@@ -6,9 +6,10 @@ import ListItemIcon from '@mui/material/ListItemIcon';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { IconLogout } from '@tabler/icons-react';
+import { IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { RouterMenuItem } from '../../components/RouterLink';
 import { logout, useAuthState } from '../../lib/auth-store';
 
 const initials = (name: string) =>
@@ -62,6 +63,22 @@ export function UserMenu() {
           </Typography>
         </Box>
         <Divider component="li" />
+        <RouterMenuItem to="/pages/user-profile/$tab" params={{ tab: 'profile' }} onClick={close}>
+          <ListItemIcon>
+            <IconUser size={20} aria-hidden />
+          </ListItemIcon>
+          {t('account.menu.profile')}
+        </RouterMenuItem>
+        <RouterMenuItem
+          to="/pages/account-settings/$tab"
+          params={{ tab: 'security' }}
+          onClick={close}
+        >
+          <ListItemIcon>
+            <IconSettings size={20} aria-hidden />
+          </ListItemIcon>
+          {t('account.menu.settings')}
+        </RouterMenuItem>
         <MenuItem
           disabled={loggingOut}
           onClick={() => {

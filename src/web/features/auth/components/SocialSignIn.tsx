@@ -13,7 +13,9 @@ import { startSocialSignIn, type SocialProvider } from '../api/social-sign-in';
 export function SocialSignIn() {
   const { t, i18n } = useTranslation();
   const config = useRuntimeConfig();
-  const start = useMutation({ mutationFn: (provider: SocialProvider) => startSocialSignIn(provider) });
+  const start = useMutation({
+    mutationFn: (provider: SocialProvider) => startSocialSignIn(provider),
+  });
   const google = config?.auth.google ?? false;
   const oidc = config?.auth.oidc ?? null;
   if (!google && !oidc) return null;

@@ -16,6 +16,7 @@ import { useSignIn } from '../api/auth-mutations';
 import { AuthCard } from '../components/AuthCard';
 import { PasswordField } from '../components/PasswordField';
 import { ResendVerificationButton } from '../components/ResendVerification';
+import { SocialSignIn } from '../components/SocialSignIn';
 import { TwoFactorForm } from '../components/TwoFactorForm';
 import { EMAIL_MAX_LENGTH, loginSchema, type LoginValues } from '../schemas';
 
@@ -105,9 +106,13 @@ export function LoginPage() {
           error={!!errors.password}
           helperText={validationText(t, errors.password?.message)}
         />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1.5 }}>
+          <RouterLink to="/forgot-password">{t('account.forgot.link')}</RouterLink>
+        </Box>
         <Button type="submit" variant="contained" size="large" disabled={signIn.isPending}>
           {signIn.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
         </Button>
+        <SocialSignIn />
         <Typography sx={{ textAlign: 'center' }}>
           {t('auth.login.noAccount')}{' '}
           <RouterLink to="/register">{t('auth.login.createAccount')}</RouterLink>

@@ -78,9 +78,7 @@ export function ResetPasswordPage() {
       <Box
         component="form"
         noValidate
-        onSubmit={handleSubmit((values) =>
-          reset.mutate({ token, newPassword: values.password }),
-        )}
+        onSubmit={handleSubmit((values) => reset.mutate({ token, newPassword: values.password }))}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
       >
         {failure ? (

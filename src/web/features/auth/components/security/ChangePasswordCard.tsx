@@ -1,0 +1,101 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Typography from '@mui/material/Typography';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { muiRegister, validationText } from '../../../../lib/forms';
+import { PasswordField } from '../PasswordField';
+import { newPasswordField, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../schemas';
+import { securityCalls, useAuthMutation } from '../../api/security';
+import { FailureAlert } from './FailureAlert';
+
+const schema = z.object({
+  currentPassword: z.string().min(1, 'validation.required'),
+  newPassword: newPasswordField,
+  revokeOtherSessions: z.boolean(),
+});
+type Values = z.infer<typeof schema>;
+
+export function ChangePasswordCard() {
+  const { t } = useTranslation();
+  const change = useAuthMutation(securityCalls.changePassword);
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { currentPassword: '', newPassword: '', revokeOtherSessions: true },
+  });
+
+  return (
+    <Card>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {t('account.settings.password.title')}
+        </Typography>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={handleSubmit((values) => change.mutate(values, { onSuccess: () => reset() }))}
+          sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 480 }}
+        >
+          {change.isSuccess ? (
+            <Alert severity="success" role="status">
+              {t('account.settings.password.saved')}
+            </Alert>
+          ) : null}
+          <FailureAlert error={change.error} />
+          <PasswordField
+            {...muiRegister(register('currentPassword'))}
+            label={t('account.settings.password.current')}
+            autoComplete="current-password"
+            error={!!errors.currentPassword}
+            helperText={validationText(t, errors.currentPassword?.message)}
+          />
+          <PasswordField
+            {...muiRegister(register('newPassword'))}
+            label={t('account.settings.password.new')}
+            autoComplete="new-password"
+            error={!!errors.newPassword}
+            helperText={validationText(t, errors.newPassword?.message, {
+              min: PASSWORD_MIN_LENGTH,
+              max: PASSWORD_MAX_LENGTH,
+            })}
+          />
+          <Controller
+            name="revokeOtherSessions"
+            control={control}
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={field.value}
+                    onChange={(event) => field.onChange(event.target.checked)}
+                  />
+                }
+                label={t('account.settings.password.revokeOthers')}
+              />
+            )}
+          />
+          <Box>
+            <Button type="submit" variant="contained" disabled={change.isPending}>
+              {change.isPending
+                ? t('account.settings.password.submitting')
+                : t('account.settings.password.submit')}
+            </Button>
+          </Box>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
