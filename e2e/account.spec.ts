@@ -1,23 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { Secret, TOTP } from 'otpauth';
 import { waitForMailLink } from './support/mail.ts';
 import { createVerifiedUser, signIn, type Credentials } from './support/users.ts';
-
-/** Fails with the list of serious and critical axe-core violations of the current page. */
-async function expectNoSeriousA11yViolations(page: Page, label = ''): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help} ` +
-        `(${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    );
-  expect(blocking, `axe-core violations on ${page.url()} ${label}`).toEqual([]);
-}
 
 async function fillLogin(page: Page, { email, password }: Credentials): Promise<void> {
   await page.goto('/login');

@@ -1,5 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import path from 'node:path';
 import { E2E_ADMIN, ROOT_DIR } from './support/env.ts';
 
@@ -21,21 +21,6 @@ async function expectShell(page: Page): Promise<void> {
   await expect(page.locator('main#main-content')).toBeVisible();
   await expect(page.getByRole('banner').getByRole('button').first()).toBeVisible();
   await expect(page.locator('#initial-loader')).toHaveCount(0);
-}
-
-/** Fails with the list of serious and critical axe-core violations of the current page. */
-async function expectNoSeriousA11yViolations(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
-    .analyze();
-  const blocking = results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) =>
-        `${violation.impact} ${violation.id}: ${violation.help} ` +
-        `(${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`,
-    );
-  expect(blocking, `axe-core violations (${what}) on ${page.url()}`).toEqual([]);
 }
 
 async function setPreferenceCookie(page: Page, key: string, value: string): Promise<void> {

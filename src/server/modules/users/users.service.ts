@@ -23,6 +23,7 @@ import {
   type UserListQuery,
   type UserStatus,
 } from '../../../shared/schemas/users.ts';
+import { detectDevice } from '../../../shared/user-agent.ts';
 
 /** Whose users a list shows: one organisation's members, or every user (super admins). */
 export type UserScope = { organizationId: string } | { organizationId: null };
@@ -202,28 +203,11 @@ export async function exportUsers(
 // One user
 // ---------------------------------------------------------------------------
 
-/** "Firefox on Windows" from a User-Agent header; good enough to recognise one's devices. */
+/** "Firefox on Windows" from a User-Agent header. */
 export function describeDevice(userAgent: string | null): string {
-  if (!userAgent) return 'Unknown device';
-  const browsers: [RegExp, string][] = [
-    [/Edg(e|A|iOS)?\//, 'Edge'],
-    [/OPR\/|Opera/, 'Opera'],
-    [/Firefox\/|FxiOS\//, 'Firefox'],
-    [/Chrome\/|CriOS\//, 'Chrome'],
-    [/Safari\//, 'Safari'],
-  ];
-  const systems: [RegExp, string][] = [
-    [/Android/, 'Android'],
-    [/iPhone|iPad|iPod/, 'iOS'],
-    [/Windows/, 'Windows'],
-    [/Mac OS X|Macintosh/, 'macOS'],
-    [/CrOS/, 'ChromeOS'],
-    [/Linux/, 'Linux'],
-  ];
-  const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
-  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const { browser, system } = detectDevice(userAgent);
   if (browser && system) return `${browser} on ${system}`;
-  return browser ?? system ?? userAgent.slice(0, 60);
+  return browser ?? system ?? (userAgent ? userAgent.slice(0, 60) : 'Unknown device');
 }
 
 export type UserDetail = {

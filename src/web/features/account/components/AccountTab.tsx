@@ -67,7 +67,12 @@ function ProfileForm({ profile }: { profile: Profile }) {
     <Box
       component="form"
       noValidate
-      onSubmit={handleSubmit((values) => update.mutate(schema.parse(values)))}
+      onSubmit={handleSubmit((values) =>
+        update.mutate(schema.parse(values), {
+          // The saved language is the one the app speaks from now on.
+          onSuccess: () => void i18n.changeLanguage(values.locale),
+        }),
+      )}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, maxWidth: 560 }}
     >
       {update.isSuccess ? (
