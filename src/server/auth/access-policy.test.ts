@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count, eq } from 'drizzle-orm';
-import { OAuth2Server } from 'oauth2-mock-server';
 import {
   signedInUser,
   startTestServer,
   type TestClient,
   type TestServer,
 } from '../test/harness.ts';
+import { startOidcProvider } from '../test/oidc-provider.ts';
 import { appSetting, session, user, whitelistEntry } from '../db/schema/index.ts';
 import { WHITELIST_MESSAGES } from '../../shared/schemas/whitelist.ts';
 import {
@@ -61,29 +61,15 @@ describe('mayCreateAccount', () => {
 });
 
 // Integration: the real Better Auth, password sign-up and a local OpenID Connect provider.
-let idp: OAuth2Server;
+let idp: Awaited<ReturnType<typeof startOidcProvider>>;
 let server: TestServer;
-let profile = { sub: 'idp-1', email: 'first@idp.test', name: 'First' };
 
 beforeAll(async () => {
-  idp = new OAuth2Server();
-  await idp.issuer.keys.generate('RS256');
-  await idp.start(0, '127.0.0.1');
-  const claims = (target: Record<string, unknown>) =>
-    Object.assign(target, profile, { email_verified: true });
-  idp.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
-    claims(token.payload);
-  });
-  idp.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }) => {
-    claims(response.body);
-  });
+  idp = await startOidcProvider({ sub: 'idp-1', email: 'first@idp.test', name: 'First' });
   server = await startTestServer({
     SUPER_ADMIN_EMAILS: 'root@example.test',
     SEED_ADMIN_EMAIL: 'seed@example.test',
-    OIDC_ISSUER: idp.issuer.url!,
-    OIDC_CLIENT_ID: 'meridian',
-    OIDC_CLIENT_SECRET: 'meridian-secret',
-    OIDC_NAME: 'Test IdP',
+    ...idp.env,
   });
 });
 afterAll(async () => {
@@ -181,19 +167,19 @@ describe('sign-up whitelist', () => {
   });
 
   it('refuses an OIDC sign-up of an unlisted address, and lets existing OIDC users back in', async () => {
-    profile = { sub: 'idp-known', email: 'known@idp.test', name: 'Known' };
+    idp.setProfile({ sub: 'idp-known', email: 'known@idp.test', name: 'Known' });
     expect((await oidcSignIn(server.client())).pathname).toBe('/auth/callback');
 
     await setWhitelist(true);
     try {
-      profile = { sub: 'idp-new', email: 'new@idp.test', name: 'Newcomer' };
+      idp.setProfile({ sub: 'idp-new', email: 'new@idp.test', name: 'Newcomer' });
       const refused = await oidcSignIn(server.client());
       expect(refused.pathname).toBe('/login');
       expect(refused.searchParams.get('error')).toBe('EMAIL_NOT_ALLOWED');
       expect(refused.searchParams.get('error_description')).toBe(WHITELIST_MESSAGES.refused);
       expect(await usersWithEmail('new@idp.test')).toBe(0);
 
-      profile = { sub: 'idp-known', email: 'known@idp.test', name: 'Known' };
+      idp.setProfile({ sub: 'idp-known', email: 'known@idp.test', name: 'Known' });
       const client = server.client();
       expect((await oidcSignIn(client)).pathname).toBe('/auth/callback');
       expect((await client.get('/api/v1/me')).status).toBe(200);
@@ -227,7 +213,7 @@ describe('bans', () => {
   });
 
   it('refuses an OIDC sign-in of a suspended account', async () => {
-    profile = { sub: 'idp-banned', email: 'banned@idp.test', name: 'Banned' };
+    idp.setProfile({ sub: 'idp-banned', email: 'banned@idp.test', name: 'Banned' });
     await oidcSignIn(server.client());
     const [row] = await server.db
       .select({ id: user.id })

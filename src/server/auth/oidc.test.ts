@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OAuth2Server } from 'oauth2-mock-server';
 import { TOTP } from 'otpauth';
 import {
   signedInUser,
@@ -7,29 +6,20 @@ import {
   type TestClient,
   type TestServer,
 } from '../test/harness.ts';
+import { startOidcProvider } from '../test/oidc-provider.ts';
 
 // A real OpenID Connect provider on a local port stands in for the company's identity provider.
-let idp: OAuth2Server;
+let idp: Awaited<ReturnType<typeof startOidcProvider>>;
 let server: TestServer;
-let profile = { sub: 'idp-user-1', email: 'grace@idp.test', name: 'Grace Hopper' };
 
 beforeAll(async () => {
-  idp = new OAuth2Server();
-  await idp.issuer.keys.generate('RS256');
-  await idp.start(0, '127.0.0.1');
-  const claims = (target: Record<string, unknown>) =>
-    Object.assign(target, profile, { email_verified: true });
-  idp.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
-    claims(token.payload);
-  });
-  idp.service.on('beforeUserinfo', (response: { body: Record<string, unknown> }) => {
-    claims(response.body);
+  idp = await startOidcProvider({
+    sub: 'idp-user-1',
+    email: 'grace@idp.test',
+    name: 'Grace Hopper',
   });
   server = await startTestServer({
-    OIDC_ISSUER: idp.issuer.url!,
-    OIDC_CLIENT_ID: 'meridian',
-    OIDC_CLIENT_SECRET: 'meridian-secret',
-    OIDC_NAME: 'Test IdP',
+    ...idp.env,
   });
 });
 afterAll(async () => {
@@ -69,7 +59,7 @@ describe('OpenID Connect sign-in', () => {
   });
 
   it('asks for the second factor after an OIDC sign-in once two-factor is enabled', async () => {
-    profile = { sub: 'idp-user-2', email: 'alan@idp.test', name: 'Alan Turing' };
+    idp.setProfile({ sub: 'idp-user-2', email: 'alan@idp.test', name: 'Alan Turing' });
     const client = server.client();
     await oidcSignIn(client);
     const enable = await client.post('/api/auth/two-factor/enable', {});
@@ -97,7 +87,7 @@ describe('OpenID Connect sign-in', () => {
 
   it('links the provider to a password account and never unlinks the last way to sign in', async () => {
     const { client, email } = await signedInUser(server);
-    profile = { sub: 'idp-user-3', email, name: 'Linked User' };
+    idp.setProfile({ sub: 'idp-user-3', email, name: 'Linked User' });
     const start = await client.post('/api/auth/link-social', {
       provider: 'oidc',
       callbackURL: '/pages/account-settings/security',
