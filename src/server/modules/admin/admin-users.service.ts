@@ -39,18 +39,7 @@ const userColumns = {
   banReason: user.banReason,
   createdAt: user.createdAt,
 };
-type UserRow = {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  superAdmin: boolean;
-  bannedAt: Date | null;
-  banReason: string | null;
-  createdAt: Date;
-};
+type UserRow = Pick<typeof user.$inferSelect, keyof typeof userColumns>;
 
 async function membershipsOf(db: Reader, userIds: string[]) {
   const byUser = new Map<string, AdminUserDto['memberships']>();
