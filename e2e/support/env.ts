@@ -13,8 +13,11 @@ export const E2E_PORT = Number(process.env.E2E_PORT ?? 3210);
 /** Address of that server; also its APP_URL, so links in mail point at it. */
 export const E2E_BASE_URL = `http://localhost:${E2E_PORT}`;
 
-/** Path of E2E_DATA_DIR relative to the repository root (wiped before every run). */
-export const E2E_DATA_DIR_RELATIVE = '.tmp/e2e-data';
+/**
+ * Path of E2E_DATA_DIR relative to the repository root (wiped before every run). One per port,
+ * so that runs on different ports (E2E_PORT) never share a database or a mail outbox.
+ */
+export const E2E_DATA_DIR_RELATIVE = `.tmp/e2e-data-${E2E_PORT}`;
 
 /** The server's DATA_DIR during the browser tests. */
 export const E2E_DATA_DIR = path.join(ROOT_DIR, E2E_DATA_DIR_RELATIVE);

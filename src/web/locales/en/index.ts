@@ -1,11 +1,25 @@
 // English ships in the main bundle (it is the fallback). One file per part of the app, so
 // that parts can be edited independently; the parts' top-level keys never overlap.
 import account from './account.json';
+import admin from './admin.json';
+import audit from './audit.json';
 import base from './base.json';
 import help from './help.json';
 import layout from './layout.json';
+import organization from './organization.json';
 import shell from './shell.json';
+import users from './users.json';
 
-const en = { ...base, ...shell, ...layout, ...help, ...account };
+const en = {
+  ...base,
+  ...shell,
+  ...layout,
+  ...help,
+  ...account,
+  ...organization,
+  ...admin,
+  ...users,
+  ...audit,
+};
 export default en;
 export type Translations = typeof en;
