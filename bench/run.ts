@@ -6,16 +6,20 @@
 //   BENCH_CONNECTIONS  concurrent connections (default 10)
 //   BENCH_WARMUP       seconds of unmeasured warm-up per target (default 1; 0 to skip)
 //   DATABASE_URL       when set, the server runs on that PostgreSQL database instead of PGlite
+//   BENCH_CUSTOMERS    customers seeded into the benchmark organisation (default 100000)
+//   BENCH_PROJECTS     projects seeded into it (default 1000)
 //
 // Writes bench/results/latest.json.
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, open, readFile, rm, writeFile, type FileHandle } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitForVerificationLink } from '../e2e/support/mail.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+import { DEFAULT_CRM_SEED, seedCrm, type CrmSeed } from './seed-crm.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'latest.json');
@@ -32,6 +36,11 @@ const DURATION = positiveNumber('BENCH_DURATION', 10) || 10;
 const CONNECTIONS = Math.max(1, Math.round(positiveNumber('BENCH_CONNECTIONS', 10)));
 const WARMUP = positiveNumber('BENCH_WARMUP', 1);
 const DATABASE = process.env.DATABASE_URL ? 'postgresql' : 'pglite';
+const CRM_SEED: CrmSeed = {
+  ...DEFAULT_CRM_SEED,
+  customers: Math.round(positiveNumber('BENCH_CUSTOMERS', DEFAULT_CRM_SEED.customers)),
+  projects: Math.round(positiveNumber('BENCH_PROJECTS', DEFAULT_CRM_SEED.projects)),
+};
 
 /** The ceiling: the least a Node HTTP server can do, answering like /api/health does. */
 const CEILING_SOURCE = `
@@ -284,6 +293,7 @@ async function main(): Promise<number> {
   const children: Child[] = [];
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'meridian-bench-'));
   const logFile = path.join(dataDir, 'server.log');
+  let logHandle: FileHandle | undefined;
   let ok = false;
 
   const stopAll = async () => {
@@ -312,22 +322,26 @@ async function main(): Promise<number> {
     children.push(ceiling);
 
     log(`starting the server on ${baseUrl} (${DATABASE}, DATA_DIR ${dataDir})`);
-    const logHandle = await open(logFile, 'a');
-    const server = new Child(
-      'server',
-      spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          PORT: String(serverPort),
-          DATA_DIR: dataDir,
-          APP_URL: baseUrl,
-        },
-        stdio: ['ignore', logHandle.fd, logHandle.fd],
-      }),
-    );
-    children.push(server);
-    void server.exit.then(() => logHandle.close());
+    const serverLog = await open(logFile, 'a');
+    logHandle = serverLog;
+    const startServer = () => {
+      const child = new Child(
+        'server',
+        spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            PORT: String(serverPort),
+            DATA_DIR: dataDir,
+            APP_URL: baseUrl,
+          },
+          stdio: ['ignore', serverLog.fd, serverLog.fd],
+        }),
+      );
+      children.push(child);
+      return child;
+    };
+    let server = startServer();
 
     await waitUntilReady(ceiling, ceilingUrl);
     await waitUntilReady(server, `${baseUrl}/api/ready`);
@@ -335,6 +349,23 @@ async function main(): Promise<number> {
 
     const { cookie, organizationId } = await createSession(baseUrl, path.join(dataDir, 'mail'));
     const authed = { cookie, 'x-organization-id': organizationId, origin: baseUrl };
+
+    // The embedded database belongs to one process: the server stops while the bench seeds.
+    log(
+      `seeding ${CRM_SEED.customers} customers and ${CRM_SEED.projects} projects into the organisation`,
+    );
+    await server.stop();
+    const seedStarted = Date.now();
+    const database = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
+    try {
+      await seedCrm(database.db, organizationId, CRM_SEED);
+    } finally {
+      await database.close();
+    }
+    const seedSeconds = (Date.now() - seedStarted) / 1000;
+    log(`seeded in ${seedSeconds.toFixed(1)} s; restarting the server`);
+    server = startServer();
+    await waitUntilReady(server, `${baseUrl}/api/ready`);
 
     const targets: Target[] = [
       { name: 'ceiling (node:http)', method: 'GET', url: `${ceilingUrl}/` },
@@ -349,6 +380,37 @@ async function main(): Promise<number> {
           url: 'http://localhost/projects/p1',
           issue_description: 'Benchmark help request text',
         }),
+      },
+      {
+        name: `GET /api/v1/projects (${CRM_SEED.projects} projects)`,
+        method: 'GET',
+        url: `${baseUrl}/api/v1/projects?pageSize=20`,
+        headers: authed,
+      },
+      {
+        name: 'GET /api/v1/projects?search=',
+        method: 'GET',
+        url: `${baseUrl}/api/v1/projects?pageSize=20&search=project%2012`,
+        headers: authed,
+      },
+      {
+        name: `GET /api/v1/customers (${CRM_SEED.customers} customers)`,
+        method: 'GET',
+        url: `${baseUrl}/api/v1/customers?pageSize=20`,
+        headers: authed,
+      },
+      {
+        // A last name: matches a tenth of the customers.
+        name: 'GET /api/v1/customers?search=',
+        method: 'GET',
+        url: `${baseUrl}/api/v1/customers?pageSize=20&search=hopper`,
+        headers: authed,
+      },
+      {
+        name: 'GET /api/v1/dashboard/crm',
+        method: 'GET',
+        url: `${baseUrl}/api/v1/dashboard/crm`,
+        headers: authed,
       },
     ];
 
@@ -394,6 +456,7 @@ async function main(): Promise<number> {
       connections: CONNECTIONS,
       warmupSeconds: WARMUP,
       durationSeconds: DURATION,
+      seed: { ...CRM_SEED, seconds: seedSeconds },
       ratios:
         'rpsRatio = target req/s ÷ ceiling req/s; p50Ratio and p99Ratio = target latency ÷ ceiling latency',
       results: rows,
@@ -412,6 +475,7 @@ async function main(): Promise<number> {
     return ok ? 0 : 1;
   } finally {
     await stopAll();
+    await logHandle?.close();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
     if (!ok) {

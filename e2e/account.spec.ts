@@ -1,7 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { Secret, TOTP } from 'otpauth';
-import { waitForMailLink } from './support/mail.ts';
+import { waitForMailLink, waitForVerificationLink } from './support/mail.ts';
+import { E2E_BASE_URL } from './support/env.ts';
 import { createVerifiedUser, signIn, type Credentials } from './support/users.ts';
 
 async function fillLogin(page: Page, { email, password }: Credentials): Promise<void> {
@@ -21,13 +22,19 @@ async function logOut(page: Page): Promise<void> {
 
 const isHome = (url: URL) => url.pathname === '/';
 
-test('forgot password: the mailed link resets the password and the old one stops working', async ({
+test('forgot password: the mailed link resets the password, the old one stops working and other sessions end', async ({
   page,
   request,
+  browser,
 }) => {
   const user = await createVerifiedUser(request, 'reset');
   const newPassword = `New-${user.password}`;
   const since = Date.now() - 1_000;
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, user);
+  await otherPage.goto('/pages/account-settings/security');
+  await expect(otherPage.getByRole('tab', { name: 'Security', selected: true })).toBeVisible();
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot password?' }).click();
@@ -48,12 +55,18 @@ test('forgot password: the mailed link resets the password and the old one stops
 
   await fillLogin(page, { email: user.email, password: newPassword });
   await expect(page).toHaveURL(isHome);
+
+  // The session the other browser had before the reset is over.
+  await otherPage.goto('/pages/account-settings/security');
+  await expect(otherPage).toHaveURL((url) => url.pathname === '/login');
+  await other.close();
 });
 
 test('two-step verification: TOTP sign-in, and a backup code works only once', async ({
   page,
   request,
 }) => {
+  test.slow(); // four sign-ins and an axe-core scan
   const user = await createVerifiedUser(request, 'totp');
   let totp: TOTP | undefined;
   let backupCodes: string[] = [];
@@ -65,6 +78,10 @@ test('two-step verification: TOTP sign-in, and a backup code works only once', a
     await expect(page).toHaveURL(/\/pages\/account-settings\/security$/);
     await page.getByLabel('Password', { exact: true }).fill(user.password);
     await page.getByRole('button', { name: 'Enable two-step verification' }).click();
+    await expect(
+      page.getByRole('img', { name: 'QR code for your authenticator app' }),
+    ).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'two-step verification with the QR code');
     const secret = await page.getByLabel('Manual key').inputValue();
     totp = new TOTP({ secret: Secret.fromBase32(secret), digits: 6, period: 30 });
     await page.getByLabel('Verification code').fill(totp.generate());
@@ -134,6 +151,7 @@ test('signed in: unauthenticated-only pages send the user home; settings pass ax
   page,
   request,
 }) => {
+  test.slow(); // twelve axe-core scans
   const user = await createVerifiedUser(request, 'settings');
   await signIn(page, user);
   for (const path of ['/login', '/register', '/forgot-password']) {
@@ -184,4 +202,153 @@ test('the account tab saves the profile', async ({ page, request }) => {
   await page.reload();
   await expect(page.getByLabel('Username', { exact: true })).toHaveValue(username);
   await expect(page.getByLabel('Full name', { exact: true })).toHaveValue('Grace Hopper');
+});
+
+test('revoking a session from the security tab signs the other browser out', async ({
+  page,
+  request,
+  browser,
+}) => {
+  const user = await createVerifiedUser(request, 'revoke');
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signIn(otherPage, user);
+  await otherPage.goto('/pages/user-profile/profile');
+  await expect(otherPage.getByText(user.email, { exact: true })).toBeVisible();
+
+  await signIn(page, user);
+  await page.goto('/pages/account-settings/security');
+  const sessions = page.getByRole('table').filter({ hasText: 'Last activity' });
+  await expect(sessions.getByRole('row')).toHaveCount(3); // the header and two sessions
+  await expect(sessions.getByText('This device', { exact: true })).toBeVisible();
+  await sessions.getByRole('button', { name: /^Revoke the session on / }).click();
+  await expect(sessions.getByRole('row')).toHaveCount(2);
+
+  await otherPage.goto('/pages/user-profile/profile');
+  await expect(otherPage).toHaveURL((url) => url.pathname === '/login');
+  // This browser is still signed in.
+  await page.reload();
+  await expect(page.getByRole('tab', { name: 'Security', selected: true })).toBeVisible();
+  await other.close();
+});
+
+test('changing the e-mail address: the current address confirms, the new one verifies', async ({
+  page,
+  request,
+}) => {
+  const user = await createVerifiedUser(request, 'email');
+  const newEmail = `changed.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@meridian.test`;
+  await signIn(page, user);
+  await page.goto('/pages/account-settings/security');
+  const card = page.getByRole('region', { name: 'E-mail address' });
+  await expect(card.getByText(`Your e-mail address is ${user.email}.`)).toBeVisible();
+
+  await card.getByLabel('New e-mail address').fill(user.email);
+  await card.getByRole('button', { name: 'Change e-mail' }).click();
+  await expect(card.getByText('This is already your e-mail address.')).toBeVisible();
+
+  const since = Date.now() - 1_000;
+  await card.getByLabel('New e-mail address').fill(newEmail);
+  await card.getByRole('button', { name: 'Change e-mail' }).click();
+  await expect(card.getByRole('status')).toContainText(`confirmation link to ${user.email}`);
+
+  const confirm = await waitForMailLink(user.email, '/api/auth/verify-email?token=', { since });
+  await page.goto(confirm);
+  await expect(page).toHaveURL(/\/pages\/account-settings\/security\?emailChange=/);
+  await expect(
+    card.getByText(`Change confirmed. Open the link we sent to ${newEmail} to finish.`),
+  ).toBeVisible();
+  await expect(card.getByText(`Your e-mail address is ${user.email}.`)).toBeVisible();
+
+  const verify = await waitForMailLink(newEmail, '/api/auth/verify-email?token=', { since });
+  await page.goto(verify);
+  await expect(card.getByText(`Your e-mail address is now ${newEmail}.`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'e-mail changed');
+
+  await logOut(page);
+  await fillLogin(page, user);
+  await expect(page.getByText('Invalid e-mail or password', { exact: true })).toBeVisible();
+  await fillLogin(page, { email: newEmail, password: user.password });
+  await expect(page).toHaveURL(isHome);
+});
+
+test('deleting the account needs the password, then signs out for good', async ({
+  page,
+  request,
+}) => {
+  const user = await createVerifiedUser(request, 'delete');
+  await signIn(page, user);
+  await page.goto('/pages/account-settings/security');
+  const card = page.getByRole('region', { name: 'Delete account' });
+  const submit = card.getByRole('button', { name: 'Delete account' });
+  await expect(submit).toBeDisabled();
+
+  await card.getByLabel('Password to confirm').fill(`wrong-${user.password}`);
+  await submit.click();
+  let dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await expectNoSeriousA11yViolations(page, 'delete dialog');
+  await dialog.getByRole('button', { name: 'Delete for good' }).click();
+  await expect(card.getByText('The password is not correct.')).toBeVisible();
+
+  await card.getByLabel('Password to confirm').fill(user.password);
+  await submit.click();
+  dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await submit.click();
+  await page
+    .getByRole('dialog', { name: 'Delete your account?' })
+    .getByRole('button', { name: 'Delete for good' })
+    .click();
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  await expect(page.getByText('Your account has been deleted.')).toBeVisible();
+
+  await fillLogin(page, user);
+  await expect(page.getByText('Invalid e-mail or password', { exact: true })).toBeVisible();
+});
+
+test('registering from an invitation comes back to the invitation after verification', async ({
+  page,
+  browser,
+}) => {
+  // An organisation admin invites an address that has no account yet.
+  const adminContext = await browser.newContext();
+  const admin = await adminContext.newPage();
+  const adminUser = await createVerifiedUser(admin.request, 'inviter');
+  await signIn(admin, adminUser);
+  const headers = { Origin: E2E_BASE_URL };
+  const setup = await admin.request.post('/api/functions/complete-user-setup', { headers });
+  const orgId = ((await setup.json()) as { organization: { id: string } }).organization.id;
+  const invitee = `invitee.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@meridian.test`;
+  const invited = await admin.request.post('/api/v1/organizations/current/invitations', {
+    data: { email: invitee, role: 'member' },
+    headers: { ...headers, 'X-Organization-Id': orgId },
+  });
+  expect(invited.status(), await invited.text()).toBe(200);
+  const { id } = (await invited.json()) as { id: string };
+  await adminContext.close();
+
+  await page.goto(`/accept-invite?id=${id}`);
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/register');
+  await expect(page.getByLabel('E-mail', { exact: true })).toHaveValue(invitee);
+  await page.getByLabel('Full name', { exact: true }).fill('Invited Person');
+  const password = `Pass-${Date.now()}-word`;
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('checkbox').check();
+  const since = Date.now() - 1_000;
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page.getByRole('status')).toContainText(invitee);
+
+  await page.goto(await waitForVerificationLink(invitee, { since }));
+  await expect(page).toHaveURL((url) => url.pathname === '/verify-email');
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('E-mail', { exact: true }).fill(invitee);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await expect(page).toHaveURL((url) => url.pathname === '/accept-invite');
+  await page.getByRole('button', { name: 'Accept invitation' }).click();
+  await expect(page).toHaveURL(isHome);
+  await page.goto('/pages/user-profile/teams');
+  await expect(page.getByRole('cell', { name: 'Member', exact: true })).toBeVisible();
 });

@@ -10,6 +10,7 @@ import { clientIp } from './http/client-ip.ts';
 import { requestContext, requireAuth, type AppEnv } from './http/context.ts';
 import { HttpError, errorResponse, notFound, toApiError } from './http/errors.ts';
 import { createRouter } from './http/openapi.ts';
+import { publicRequests } from './http/permission.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security.ts';
 import { mountSpa } from './http/spa.ts';
@@ -23,6 +24,13 @@ import { auditRoutes } from './modules/audit/audit.routes.ts';
 import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { whitelistRoutes } from './modules/whitelist/whitelist.routes.ts';
+import { projectRoutes } from './modules/projects/projects.routes.ts';
+import { customerRoutes } from './modules/customers/customers.routes.ts';
+import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
+import { dataSourceRoutes } from './modules/data-sources/data-sources.routes.ts';
+import { DATA_SOURCE_LIMITS } from '../shared/schemas/data-sources.ts';
+import { CUSTOMER_IMPORT_BODY_BYTES } from '../shared/schemas/customers.ts';
 
 export const WEB_ROOT = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -33,12 +41,10 @@ const MULTIPART_OVERHEAD = 64 * 1024;
 /** Routes that take more than the default body size. */
 const LARGER_BODIES: Record<string, number> = {
   '/api/v1/me/avatar': AVATAR_MAX_BYTES + MULTIPART_OVERHEAD,
+  '/api/v1/customers/import/preview': CUSTOMER_IMPORT_BODY_BYTES,
+  '/api/v1/customers/import/commit': CUSTOMER_IMPORT_BODY_BYTES,
+  '/api/v1/data-sources/files': DATA_SOURCE_LIMITS.fileMaxBytes + MULTIPART_OVERHEAD,
 };
-
-/** The /api/v1 requests anyone may make; every other one needs a session. */
-const PUBLIC_V1 = [/^\/api\/v1\/openapi\.json$/, /^\/api\/v1\/invitations\/[^/]+$/];
-const isPublicV1 = (method: string, path: string) =>
-  method === 'GET' && PUBLIC_V1.some((pattern) => pattern.test(path));
 
 export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   const app = new Hono<AppEnv>();
@@ -100,8 +106,13 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
     openapi: '3.1.0',
     info: { title: 'Meridian API', version: '1' },
   });
+  // Every /api/v1 request needs a session, except the OpenAPI document and the routes that
+  // declare `permission.public()` (src/server/http/permission.ts); read once all are mounted.
+  let isPublic: ((method: string, path: string) => boolean) | undefined;
   v1.use('*', async (c, next) => {
-    if (!isPublicV1(c.req.method, c.req.path)) requireAuth(c);
+    isPublic ??= publicRequests(v1.openAPIRegistry.definitions, '/api/v1');
+    const openApiDocument = c.req.method === 'GET' && c.req.path === '/api/v1/openapi.json';
+    if (!openApiDocument && !isPublic(c.req.method, c.req.path)) requireAuth(c);
     await next();
   });
   v1.route('/', meRoutes);
@@ -114,6 +125,11 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   v1.route('/', userRoutes);
   v1.route('/', roleRoutes);
   v1.route('/', auditRoutes);
+  v1.route('/', projectRoutes);
+  v1.route('/', customerRoutes);
+  v1.route('/', dashboardRoutes);
+  v1.route('/', searchRoutes);
+  v1.route('/', dataSourceRoutes);
   app.use('/api/v1/*', requestContext(deps));
   app.route('/api/v1', v1);
 

@@ -21,6 +21,8 @@ export async function startServices(
   const database = openDatabase({
     databaseUrl: config.databaseUrl,
     dataDir: options.inMemory ? null : config.dataDir,
+    onIdleConnectionError: (error) =>
+      logger.warn({ err: error.message }, 'database: an idle connection was closed'),
   });
   await database.migrate();
   const mailer = createMailer({

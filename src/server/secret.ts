@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -11,4 +11,55 @@ export function resolveAppSecret(configured: string | undefined, dataDir: string
   const secret = randomBytes(32).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+const SECRET_VERSION = 'v1';
+
+/** A 256-bit key for one purpose (e.g. `data-source-secrets`), derived from the app secret with HKDF. */
+function secretKey(appSecret: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', appSecret, 'meridian', purpose, 32));
+}
+
+/**
+ * Encrypts a secret to store it (AES-256-GCM, random 96-bit IV). `context` is bound to the
+ * ciphertext as associated data (e.g. the id of the record that owns it), so that a ciphertext
+ * copied to another record does not decrypt. Returns `v1.<iv>.<tag>.<ciphertext>` (base64url).
+ */
+export function encryptSecret(
+  appSecret: string,
+  purpose: string,
+  context: string,
+  plaintext: string,
+): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', secretKey(appSecret, purpose), iv);
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const data = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [SECRET_VERSION, iv, cipher.getAuthTag(), data]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
+}
+
+/** Decrypts what `encryptSecret` returned; throws when the key, context or data do not match. */
+export function decryptSecret(
+  appSecret: string,
+  purpose: string,
+  context: string,
+  stored: string,
+): string {
+  const [version, iv, tag, data] = stored.split('.');
+  if (version !== SECRET_VERSION || iv === undefined || tag === undefined || data === undefined) {
+    throw new Error('Unknown secret format');
+  }
+  const decipher = createDecipheriv(
+    'aes-256-gcm',
+    secretKey(appSecret, purpose),
+    Buffer.from(iv, 'base64url'),
+  );
+  decipher.setAAD(Buffer.from(context, 'utf8'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([
+    decipher.update(Buffer.from(data, 'base64url')),
+    decipher.final(),
+  ]).toString('utf8');
 }

@@ -65,7 +65,11 @@ async function start() {
     fetchMe,
     checkSuperAdmin: fetchIsSuperAdmin,
     signOut: () => signOut(queryClient),
-    invalidateQueries: () => queryClient.invalidateQueries(),
+    // After an organisation switch: refetch what is on screen, and re-run the route guard (the
+    // current page may not be allowed in the new organisation).
+    invalidateQueries: async () => {
+      await Promise.all([queryClient.invalidateQueries(), router.invalidate()]);
+    },
     currentPath: () => router.state.location.pathname,
     goToLogin: () => router.navigate({ to: '/login', replace: true }),
   });

@@ -17,16 +17,25 @@ import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as HomeRouteImport } from './routes/home';
 import { Route as LoginRouteImport } from './routes/login';
 import { Route as NotAuthorizedRouteImport } from './routes/not-authorized';
+import { Route as OrganizationRouteImport } from './routes/organization';
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy';
 import { Route as RegisterRouteImport } from './routes/register';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as TermsConditionsRouteImport } from './routes/terms-conditions';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
+import { Route as AdminSuperAdminRouteImport } from './routes/admin/super-admin';
+import { Route as AdminWhitelistRouteImport } from './routes/admin/whitelist';
+import { Route as AppsPermissionsRouteImport } from './routes/apps/permissions';
+import { Route as AppsRolesRouteImport } from './routes/apps/roles';
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback';
+import { Route as DataSourcesIndexRouteImport } from './routes/data-sources/index';
+import { Route as DataSourcesIdRouteImport } from './routes/data-sources/$id';
+import { Route as AppsUserListRouteImport } from './routes/apps/user/list';
 import { Route as PagesAccountSettingsIndexRouteImport } from './routes/pages/account-settings/index';
 import { Route as PagesAccountSettingsTabRouteImport } from './routes/pages/account-settings/$tab';
 import { Route as PagesUserProfileIndexRouteImport } from './routes/pages/user-profile/index';
 import { Route as PagesUserProfileTabRouteImport } from './routes/pages/user-profile/$tab';
+import { Route as AppsUserViewIdRouteImport } from './routes/apps/user/view/$id';
 import { Route as PagesMiscNotFoundErrorRouteImport } from './routes/pages/misc/not-found/$error';
 
 const IndexRoute = IndexRouteImport.update({
@@ -69,6 +78,11 @@ const NotAuthorizedRoute = NotAuthorizedRouteImport.update({
   path: '/not-authorized',
   getParentRoute: () => rootRouteImport,
 } as any);
+const OrganizationRoute = OrganizationRouteImport.update({
+  id: '/organization',
+  path: '/organization',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   id: '/privacy-policy',
   path: '/privacy-policy',
@@ -94,9 +108,44 @@ const VerifyEmailRoute = VerifyEmailRouteImport.update({
   path: '/verify-email',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AdminSuperAdminRoute = AdminSuperAdminRouteImport.update({
+  id: '/admin/super-admin',
+  path: '/admin/super-admin',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AdminWhitelistRoute = AdminWhitelistRouteImport.update({
+  id: '/admin/whitelist',
+  path: '/admin/whitelist',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AppsPermissionsRoute = AppsPermissionsRouteImport.update({
+  id: '/apps/permissions',
+  path: '/apps/permissions',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AppsRolesRoute = AppsRolesRouteImport.update({
+  id: '/apps/roles',
+  path: '/apps/roles',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const AuthCallbackRoute = AuthCallbackRouteImport.update({
   id: '/auth/callback',
   path: '/auth/callback',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const DataSourcesIndexRoute = DataSourcesIndexRouteImport.update({
+  id: '/data-sources/',
+  path: '/data-sources/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const DataSourcesIdRoute = DataSourcesIdRouteImport.update({
+  id: '/data-sources/$id',
+  path: '/data-sources/$id',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AppsUserListRoute = AppsUserListRouteImport.update({
+  id: '/apps/user/list',
+  path: '/apps/user/list',
   getParentRoute: () => rootRouteImport,
 } as any);
 const PagesAccountSettingsIndexRoute =
@@ -120,6 +169,11 @@ const PagesUserProfileTabRoute = PagesUserProfileTabRouteImport.update({
   path: '/pages/user-profile/$tab',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AppsUserViewIdRoute = AppsUserViewIdRouteImport.update({
+  id: '/apps/user/view/$id',
+  path: '/apps/user/view/$id',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const PagesMiscNotFoundErrorRoute = PagesMiscNotFoundErrorRouteImport.update({
   id: '/pages/misc/not-found/$error',
   path: '/pages/misc/not-found/$error',
@@ -135,16 +189,25 @@ export interface FileRoutesByFullPath {
   '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
   '/not-authorized': typeof NotAuthorizedRoute;
+  '/organization': typeof OrganizationRoute;
   '/privacy-policy': typeof PrivacyPolicyRoute;
   '/register': typeof RegisterRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/terms-conditions': typeof TermsConditionsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/admin/super-admin': typeof AdminSuperAdminRoute;
+  '/admin/whitelist': typeof AdminWhitelistRoute;
+  '/apps/permissions': typeof AppsPermissionsRoute;
+  '/apps/roles': typeof AppsRolesRoute;
   '/auth/callback': typeof AuthCallbackRoute;
+  '/data-sources/$id': typeof DataSourcesIdRoute;
+  '/data-sources/': typeof DataSourcesIndexRoute;
+  '/apps/user/list': typeof AppsUserListRoute;
   '/pages/account-settings/$tab': typeof PagesAccountSettingsTabRoute;
   '/pages/user-profile/$tab': typeof PagesUserProfileTabRoute;
   '/pages/account-settings/': typeof PagesAccountSettingsIndexRoute;
   '/pages/user-profile/': typeof PagesUserProfileIndexRoute;
+  '/apps/user/view/$id': typeof AppsUserViewIdRoute;
   '/pages/misc/not-found/$error': typeof PagesMiscNotFoundErrorRoute;
 }
 export interface FileRoutesByTo {
@@ -156,16 +219,25 @@ export interface FileRoutesByTo {
   '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
   '/not-authorized': typeof NotAuthorizedRoute;
+  '/organization': typeof OrganizationRoute;
   '/privacy-policy': typeof PrivacyPolicyRoute;
   '/register': typeof RegisterRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/terms-conditions': typeof TermsConditionsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/admin/super-admin': typeof AdminSuperAdminRoute;
+  '/admin/whitelist': typeof AdminWhitelistRoute;
+  '/apps/permissions': typeof AppsPermissionsRoute;
+  '/apps/roles': typeof AppsRolesRoute;
   '/auth/callback': typeof AuthCallbackRoute;
+  '/data-sources/$id': typeof DataSourcesIdRoute;
+  '/data-sources': typeof DataSourcesIndexRoute;
+  '/apps/user/list': typeof AppsUserListRoute;
   '/pages/account-settings/$tab': typeof PagesAccountSettingsTabRoute;
   '/pages/user-profile/$tab': typeof PagesUserProfileTabRoute;
   '/pages/account-settings': typeof PagesAccountSettingsIndexRoute;
   '/pages/user-profile': typeof PagesUserProfileIndexRoute;
+  '/apps/user/view/$id': typeof AppsUserViewIdRoute;
   '/pages/misc/not-found/$error': typeof PagesMiscNotFoundErrorRoute;
 }
 export interface FileRoutesById {
@@ -178,16 +250,25 @@ export interface FileRoutesById {
   '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
   '/not-authorized': typeof NotAuthorizedRoute;
+  '/organization': typeof OrganizationRoute;
   '/privacy-policy': typeof PrivacyPolicyRoute;
   '/register': typeof RegisterRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/terms-conditions': typeof TermsConditionsRoute;
   '/verify-email': typeof VerifyEmailRoute;
+  '/admin/super-admin': typeof AdminSuperAdminRoute;
+  '/admin/whitelist': typeof AdminWhitelistRoute;
+  '/apps/permissions': typeof AppsPermissionsRoute;
+  '/apps/roles': typeof AppsRolesRoute;
   '/auth/callback': typeof AuthCallbackRoute;
+  '/data-sources/$id': typeof DataSourcesIdRoute;
+  '/data-sources/': typeof DataSourcesIndexRoute;
+  '/apps/user/list': typeof AppsUserListRoute;
   '/pages/account-settings/$tab': typeof PagesAccountSettingsTabRoute;
   '/pages/user-profile/$tab': typeof PagesUserProfileTabRoute;
   '/pages/account-settings/': typeof PagesAccountSettingsIndexRoute;
   '/pages/user-profile/': typeof PagesUserProfileIndexRoute;
+  '/apps/user/view/$id': typeof AppsUserViewIdRoute;
   '/pages/misc/not-found/$error': typeof PagesMiscNotFoundErrorRoute;
 }
 export interface FileRouteTypes {
@@ -201,16 +282,25 @@ export interface FileRouteTypes {
     | '/home'
     | '/login'
     | '/not-authorized'
+    | '/organization'
     | '/privacy-policy'
     | '/register'
     | '/reset-password'
     | '/terms-conditions'
     | '/verify-email'
+    | '/admin/super-admin'
+    | '/admin/whitelist'
+    | '/apps/permissions'
+    | '/apps/roles'
     | '/auth/callback'
+    | '/data-sources/$id'
+    | '/data-sources/'
+    | '/apps/user/list'
     | '/pages/account-settings/$tab'
     | '/pages/user-profile/$tab'
     | '/pages/account-settings/'
     | '/pages/user-profile/'
+    | '/apps/user/view/$id'
     | '/pages/misc/not-found/$error';
   fileRoutesByTo: FileRoutesByTo;
   to:
@@ -222,16 +312,25 @@ export interface FileRouteTypes {
     | '/home'
     | '/login'
     | '/not-authorized'
+    | '/organization'
     | '/privacy-policy'
     | '/register'
     | '/reset-password'
     | '/terms-conditions'
     | '/verify-email'
+    | '/admin/super-admin'
+    | '/admin/whitelist'
+    | '/apps/permissions'
+    | '/apps/roles'
     | '/auth/callback'
+    | '/data-sources/$id'
+    | '/data-sources'
+    | '/apps/user/list'
     | '/pages/account-settings/$tab'
     | '/pages/user-profile/$tab'
     | '/pages/account-settings'
     | '/pages/user-profile'
+    | '/apps/user/view/$id'
     | '/pages/misc/not-found/$error';
   id:
     | '__root__'
@@ -243,16 +342,25 @@ export interface FileRouteTypes {
     | '/home'
     | '/login'
     | '/not-authorized'
+    | '/organization'
     | '/privacy-policy'
     | '/register'
     | '/reset-password'
     | '/terms-conditions'
     | '/verify-email'
+    | '/admin/super-admin'
+    | '/admin/whitelist'
+    | '/apps/permissions'
+    | '/apps/roles'
     | '/auth/callback'
+    | '/data-sources/$id'
+    | '/data-sources/'
+    | '/apps/user/list'
     | '/pages/account-settings/$tab'
     | '/pages/user-profile/$tab'
     | '/pages/account-settings/'
     | '/pages/user-profile/'
+    | '/apps/user/view/$id'
     | '/pages/misc/not-found/$error';
   fileRoutesById: FileRoutesById;
 }
@@ -265,16 +373,25 @@ export interface RootRouteChildren {
   HomeRoute: typeof HomeRoute;
   LoginRoute: typeof LoginRoute;
   NotAuthorizedRoute: typeof NotAuthorizedRoute;
+  OrganizationRoute: typeof OrganizationRoute;
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute;
   RegisterRoute: typeof RegisterRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
   TermsConditionsRoute: typeof TermsConditionsRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
+  AdminSuperAdminRoute: typeof AdminSuperAdminRoute;
+  AdminWhitelistRoute: typeof AdminWhitelistRoute;
+  AppsPermissionsRoute: typeof AppsPermissionsRoute;
+  AppsRolesRoute: typeof AppsRolesRoute;
   AuthCallbackRoute: typeof AuthCallbackRoute;
+  DataSourcesIdRoute: typeof DataSourcesIdRoute;
+  DataSourcesIndexRoute: typeof DataSourcesIndexRoute;
+  AppsUserListRoute: typeof AppsUserListRoute;
   PagesAccountSettingsTabRoute: typeof PagesAccountSettingsTabRoute;
   PagesUserProfileTabRoute: typeof PagesUserProfileTabRoute;
   PagesAccountSettingsIndexRoute: typeof PagesAccountSettingsIndexRoute;
   PagesUserProfileIndexRoute: typeof PagesUserProfileIndexRoute;
+  AppsUserViewIdRoute: typeof AppsUserViewIdRoute;
   PagesMiscNotFoundErrorRoute: typeof PagesMiscNotFoundErrorRoute;
 }
 
@@ -336,6 +453,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof NotAuthorizedRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/organization': {
+      id: '/organization';
+      path: '/organization';
+      fullPath: '/organization';
+      preLoaderRoute: typeof OrganizationRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/privacy-policy': {
       id: '/privacy-policy';
       path: '/privacy-policy';
@@ -371,11 +495,60 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof VerifyEmailRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/admin/super-admin': {
+      id: '/admin/super-admin';
+      path: '/admin/super-admin';
+      fullPath: '/admin/super-admin';
+      preLoaderRoute: typeof AdminSuperAdminRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/admin/whitelist': {
+      id: '/admin/whitelist';
+      path: '/admin/whitelist';
+      fullPath: '/admin/whitelist';
+      preLoaderRoute: typeof AdminWhitelistRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/apps/permissions': {
+      id: '/apps/permissions';
+      path: '/apps/permissions';
+      fullPath: '/apps/permissions';
+      preLoaderRoute: typeof AppsPermissionsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/apps/roles': {
+      id: '/apps/roles';
+      path: '/apps/roles';
+      fullPath: '/apps/roles';
+      preLoaderRoute: typeof AppsRolesRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/auth/callback': {
       id: '/auth/callback';
       path: '/auth/callback';
       fullPath: '/auth/callback';
       preLoaderRoute: typeof AuthCallbackRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/data-sources/': {
+      id: '/data-sources/';
+      path: '/data-sources';
+      fullPath: '/data-sources/';
+      preLoaderRoute: typeof DataSourcesIndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/data-sources/$id': {
+      id: '/data-sources/$id';
+      path: '/data-sources/$id';
+      fullPath: '/data-sources/$id';
+      preLoaderRoute: typeof DataSourcesIdRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/apps/user/list': {
+      id: '/apps/user/list';
+      path: '/apps/user/list';
+      fullPath: '/apps/user/list';
+      preLoaderRoute: typeof AppsUserListRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/pages/account-settings/': {
@@ -406,6 +579,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PagesUserProfileTabRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/apps/user/view/$id': {
+      id: '/apps/user/view/$id';
+      path: '/apps/user/view/$id';
+      fullPath: '/apps/user/view/$id';
+      preLoaderRoute: typeof AppsUserViewIdRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/pages/misc/not-found/$error': {
       id: '/pages/misc/not-found/$error';
       path: '/pages/misc/not-found/$error';
@@ -425,16 +605,25 @@ const rootRouteChildren: RootRouteChildren = {
   HomeRoute: HomeRoute,
   LoginRoute: LoginRoute,
   NotAuthorizedRoute: NotAuthorizedRoute,
+  OrganizationRoute: OrganizationRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TermsConditionsRoute: TermsConditionsRoute,
   VerifyEmailRoute: VerifyEmailRoute,
+  AdminSuperAdminRoute: AdminSuperAdminRoute,
+  AdminWhitelistRoute: AdminWhitelistRoute,
+  AppsPermissionsRoute: AppsPermissionsRoute,
+  AppsRolesRoute: AppsRolesRoute,
   AuthCallbackRoute: AuthCallbackRoute,
+  DataSourcesIdRoute: DataSourcesIdRoute,
+  DataSourcesIndexRoute: DataSourcesIndexRoute,
+  AppsUserListRoute: AppsUserListRoute,
   PagesAccountSettingsTabRoute: PagesAccountSettingsTabRoute,
   PagesUserProfileTabRoute: PagesUserProfileTabRoute,
   PagesAccountSettingsIndexRoute: PagesAccountSettingsIndexRoute,
   PagesUserProfileIndexRoute: PagesUserProfileIndexRoute,
+  AppsUserViewIdRoute: AppsUserViewIdRoute,
   PagesMiscNotFoundErrorRoute: PagesMiscNotFoundErrorRoute,
 };
 export const routeTree = rootRouteImport

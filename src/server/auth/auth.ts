@@ -152,6 +152,10 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
                   clientSecret: config.oidc.clientSecret,
                   scopes: ['openid', 'email', 'profile'],
                   pkce: true,
+                  // Logging out ends the Meridian session only (as with Google), and the app
+                  // goes to /login: no detour to the provider's end-session page, which would
+                  // need a post-logout address registered there and would not come back.
+                  disableProviderLogout: true,
                 },
               ],
             }),

@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -33,11 +34,17 @@ export const MIGRATIONS_DIR = path.resolve(
 export function openDatabase(options: {
   databaseUrl?: string;
   dataDir: string | null;
+  /** Told about an error on an idle PostgreSQL connection (the pool has already dropped it). */
+  onIdleConnectionError?: (error: Error) => void;
 }): DatabaseHandle {
   const migrationsFolder = MIGRATIONS_DIR;
   const expectedMigrations = readMigrationFiles({ migrationsFolder }).length;
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, pg_terminate_backend, a dropped test
+    // database) is already discarded by the pool and the next query opens a new one; without
+    // a listener its 'error' event would crash the process.
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = drizzlePg(pool, { schema }) as unknown as Database;
     return {
       db,
@@ -52,7 +59,8 @@ export function openDatabase(options: {
     dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
-  const client = new PGlite(dir);
+  // pg_trgm: the migrations create trigram indexes for the list search boxes.
+  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -36,6 +36,10 @@ export const inviteSchema = z.strictObject({
   role: orgRoleSchema,
 });
 
+/** Uploaded organisation logos: at most 512 KB, these types (read from the bytes on the server). */
+export const LOGO_MAX_BYTES = 512 * 1024;
+export const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+
 export const INVITATION_STATUSES = ['pending', 'accepted', 'canceled', 'expired'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
 export const INVITATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;

@@ -49,6 +49,8 @@ function fakeServer(options: { superAdmin?: boolean; organizations?: typeof ORGS
     signedIn: true,
     superAdmin: options.superAdmin ?? false,
     organizations: options.organizations ?? ORGS,
+    /** Organisations the user is not a member of: a super admin may still open them. */
+    otherOrgIds: ['org-z'],
     meRequests: [] as (string | null)[],
     meFails: false,
     invalidations: 0,
@@ -75,10 +77,12 @@ function fakeServer(options: { superAdmin?: boolean; organizations?: typeof ORGS
       if (server.meFails) throw new Error('network down');
       const org = server.organizations.find((candidate) => candidate.id === orgId) ?? null;
       const role = org?.role ?? null;
+      const outside =
+        !org && orgId !== null && server.superAdmin && server.otherOrgIds.includes(orgId);
       return {
         user: user(),
         organizations: server.organizations,
-        organization: org ? { id: org.id, role } : null,
+        organization: org ? { id: org.id, role } : outside ? { id: orgId, role: null } : null,
         rules: defineRulesFor({ userId: 'user-1', superAdmin: server.superAdmin, role }),
       };
     },
@@ -317,6 +321,30 @@ describe('selected organisation', () => {
     await startAuth(deps);
     await expect(selectOrganization('org-x')).rejects.toThrow(/org-x/);
     expect(state().selectedOrgId).toBe('org-a');
+  });
+
+  it('a super admin opens an organisation they do not belong to, and keeps it on reload', async () => {
+    const { server, deps } = fakeServer({ superAdmin: true });
+    await startAuth(deps);
+    await selectOrganization('org-z');
+    expect(state()).toMatchObject({ selectedOrgId: 'org-z', selectedOrgRole: 'admin' });
+    expect(server.meRequests.at(-1)).toBe('org-z');
+
+    await startAuth(deps);
+    expect(state()).toMatchObject({ selectedOrgId: 'org-z', selectedOrgRole: 'admin' });
+
+    // Gone (or no longer a super admin): back to the first membership.
+    server.otherOrgIds = [];
+    await startAuth(deps);
+    expect(state().selectedOrgId).toBe('org-a');
+  });
+
+  it('a super admin cannot open an organisation the server does not know', async () => {
+    const { deps } = fakeServer({ superAdmin: true });
+    await startAuth(deps);
+    await expect(selectOrganization('org-x')).rejects.toThrow(/org-x/);
+    expect(state().selectedOrgId).toBe('org-a');
+    expect(stored(STORAGE_KEYS.selectedOrgId)).toBe('org-a');
   });
 
   it('keeps the previous selection when the rules cannot be loaded', async () => {

@@ -194,6 +194,24 @@ function applyMe(me: MeResponse, selection: OrganizationSelection): void {
   });
 }
 
+/** The role a super admin acts with in an organisation they do not belong to. */
+const SUPER_ADMIN_OUTSIDE_ROLE = 'admin';
+
+/**
+ * A super admin keeps an organisation they opened without being a member of it, as long as the
+ * server still accepts it (the /me answer that carried it as X-Organization-Id names it).
+ */
+function openedAsSuperAdmin(
+  me: MeResponse,
+  preferredOrgId: string | null,
+): OrganizationSelection | null {
+  if (!me.user.super_admin || !preferredOrgId || me.organization?.id !== preferredOrgId) {
+    return null;
+  }
+  if (me.organizations.some((org) => org.id === preferredOrgId)) return null;
+  return { id: preferredOrgId, role: SUPER_ADMIN_OUTSIDE_ROLE };
+}
+
 /**
  * A session is known: rebuild user data from it at once, then load organisations and rules.
  * The selection is the preferred organisation if the user still belongs to it, otherwise the
@@ -207,7 +225,8 @@ async function establish(session: AuthEventSession, preferredOrgId: string | nul
   try {
     const { fetchMe } = need();
     let me = await fetchMe();
-    const selection = pickOrganization(me.user, preferredOrgId);
+    const selection =
+      openedAsSuperAdmin(me, preferredOrgId) ?? pickOrganization(me.user, preferredOrgId);
     if (selection.id !== (me.organization?.id ?? null)) {
       saveOrganization(selection); // the next request carries it as X-Organization-Id
       me = await fetchMe();
@@ -338,16 +357,23 @@ export async function waitForOrganization(): Promise<boolean> {
 // Organisation selection and logout
 // ---------------------------------------------------------------------------
 
-/** Switches to one of the user's organisations: rules rebuilt and saved, queries refetched. */
+/**
+ * Switches to one of the user's organisations: rules rebuilt and saved, queries refetched. A
+ * super admin may also open any other organisation (the server accepts their
+ * X-Organization-Id anywhere) and acts in it as an admin.
+ */
 export async function selectOrganization(orgId: string): Promise<void> {
-  const org = authStore.state.organizations.find((candidate) => candidate.id === orgId);
-  if (!org) throw new Error(`Not a member of organisation ${orgId}`);
-  const selection = { id: org.id, role: org.role };
+  const { organizations, userData } = authStore.state;
+  const org = organizations.find((candidate) => candidate.id === orgId);
+  if (!org && !userData?.super_admin) throw new Error(`Not a member of organisation ${orgId}`);
+  const selection = { id: orgId, role: org?.role ?? SUPER_ADMIN_OUTSIDE_ROLE };
   await enqueue(async () => {
     const { selectedOrgId, selectedOrgRole } = authStore.state;
     saveOrganization(selection); // the request carries it as X-Organization-Id
     try {
-      applyMe(await need().fetchMe(), selection);
+      const me = await need().fetchMe();
+      if (me.organization?.id !== orgId) throw new Error(`Organisation ${orgId} cannot be opened`);
+      applyMe(me, selection);
     } catch (error) {
       saveOrganization({ id: selectedOrgId, role: selectedOrgRole });
       throw error;

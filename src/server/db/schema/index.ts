@@ -4,3 +4,7 @@ export * from './notifications.ts';
 export * from './account-settings.ts';
 export * from './audit.ts';
 export * from './whitelist.ts';
+export * from './organization-logos.ts';
+export * from './projects.ts';
+export * from './customers.ts';
+export * from './data-sources.ts';

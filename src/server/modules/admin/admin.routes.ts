@@ -10,8 +10,9 @@ import {
 } from '../../../shared/schemas/admin.ts';
 import { USER_STATUSES } from '../../../shared/schemas/users.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { auditActor, requireAuth, type AppEnv } from '../../http/context.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { auditActor, type AppEnv } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { permission } from '../../http/permission.ts';
 import {
   banUser,
   endUserSessions,
@@ -53,6 +54,7 @@ const mailSummaryDto = z.object({
 const listUsers = createRoute({
   method: 'get',
   path: '/admin/users',
+  ...permission.superAdmin(),
   tags: ['Admin: users'],
   summary: 'Every user with their memberships; search by name or e-mail, filter by flag and ban',
   request: { query: adminUserQuerySchema },
@@ -62,6 +64,7 @@ const listUsers = createRoute({
 const grant = createRoute({
   method: 'post',
   path: '/admin/users/{id}/super-admin',
+  ...permission.superAdmin(),
   tags: ['Admin: users'],
   summary: 'Give the user the super-admin flag',
   request: userIdParam,
@@ -71,6 +74,7 @@ const grant = createRoute({
 const revoke = createRoute({
   method: 'delete',
   path: '/admin/users/{id}/super-admin',
+  ...permission.superAdmin(),
   tags: ['Admin: users'],
   summary: 'Take the super-admin flag away (never from the last super admin: 409)',
   request: userIdParam,
@@ -80,6 +84,7 @@ const revoke = createRoute({
 const ban = createRoute({
   method: 'post',
   path: '/admin/users/{id}/ban',
+  ...permission.superAdmin(),
   tags: ['Admin: users'],
   summary: 'Suspend the account with a reason; ends its sessions and refuses every sign-in',
   request: { ...userIdParam, body: { content: json(banUserSchema), required: true } },
@@ -89,6 +94,7 @@ const ban = createRoute({
 const unban = createRoute({
   method: 'delete',
   path: '/admin/users/{id}/ban',
+  ...permission.superAdmin(),
   tags: ['Admin: users'],
   summary: 'Lift the suspension',
   request: userIdParam,
@@ -98,6 +104,7 @@ const unban = createRoute({
 const endSessions = createRoute({
   method: 'delete',
   path: '/admin/users/{id}/sessions',
+  ...permission.superAdmin(),
   tags: ['Admin: users'],
   summary: 'Sign the user out everywhere',
   request: userIdParam,
@@ -112,6 +119,7 @@ const endSessions = createRoute({
 const listOrganizations = createRoute({
   method: 'get',
   path: '/admin/organizations',
+  ...permission.superAdmin(),
   tags: ['Admin: organisations'],
   summary: 'Every organisation with its member count, by name',
   request: { query: adminOrganizationQuerySchema },
@@ -137,6 +145,7 @@ const listOrganizations = createRoute({
 const listMail = createRoute({
   method: 'get',
   path: '/admin/mail',
+  ...permission.superAdmin(),
   tags: ['Admin: mail outbox'],
   summary: 'Stored messages, newest first (only without SMTP_URL; otherwise 404)',
   request: { query: mailQuerySchema },
@@ -146,6 +155,7 @@ const listMail = createRoute({
 const readMail = createRoute({
   method: 'get',
   path: '/admin/mail/{id}',
+  ...permission.superAdmin(),
   tags: ['Admin: mail outbox'],
   summary: 'One stored message with its plain text',
   request: { params: z.object({ id: mailIdSchema }) },
@@ -157,11 +167,6 @@ const readMail = createRoute({
   },
 });
 
-function requireSuperAdmin(c: Context<AppEnv>) {
-  requireAuth(c);
-  if (!c.get('ability').can('manage', 'SuperAdmin')) throw forbidden();
-}
-
 function outboxDir(c: Context<AppEnv>): string {
   const dir = c.get('deps').mailer.outboxDir;
   if (!dir) throw notFound(ADMIN_MESSAGES.outboxOff);
@@ -170,45 +175,36 @@ function outboxDir(c: Context<AppEnv>): string {
 
 export const adminRoutes = createRouter()
   .openapi(listUsers, async (c) => {
-    requireSuperAdmin(c);
     return c.json(await listAdminUsers(c.get('deps').db, c.req.valid('query')), 200);
   })
   .openapi(grant, async (c) => {
-    requireSuperAdmin(c);
     const { id } = c.req.valid('param');
     return c.json(await setUserSuperAdmin(c.get('deps').db, auditActor(c), id, true), 200);
   })
   .openapi(revoke, async (c) => {
-    requireSuperAdmin(c);
     const { id } = c.req.valid('param');
     return c.json(await setUserSuperAdmin(c.get('deps').db, auditActor(c), id, false), 200);
   })
   .openapi(ban, async (c) => {
-    requireSuperAdmin(c);
     const { id } = c.req.valid('param');
     const { reason } = c.req.valid('json');
     return c.json(await banUser(c.get('deps').db, auditActor(c), id, reason), 200);
   })
   .openapi(unban, async (c) => {
-    requireSuperAdmin(c);
     const { id } = c.req.valid('param');
     return c.json(await unbanUser(c.get('deps').db, auditActor(c), id), 200);
   })
   .openapi(endSessions, async (c) => {
-    requireSuperAdmin(c);
     const { id } = c.req.valid('param');
     return c.json({ revoked: await endUserSessions(c.get('deps').db, auditActor(c), id) }, 200);
   })
   .openapi(listOrganizations, async (c) => {
-    requireSuperAdmin(c);
     return c.json(await listAdminOrganizations(c.get('deps').db, c.req.valid('query')), 200);
   })
   .openapi(listMail, async (c) => {
-    requireSuperAdmin(c);
     return c.json(await listOutbox(outboxDir(c), c.req.valid('query')), 200);
   })
   .openapi(readMail, async (c) => {
-    requireSuperAdmin(c);
     const mail = await readOutboxMessage(outboxDir(c), c.req.valid('param').id);
     if (!mail) throw notFound('Message not found');
     return c.json(mail, 200);

@@ -1,11 +1,10 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { can } from '../../../shared/abilities.ts';
 import { auditExportQuerySchema, auditLogQuerySchema } from '../../../shared/schemas/audit.ts';
 import type { ListScope } from '../../../shared/schemas/users.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { requireAuth, requireOrg, type AppEnv } from '../../http/context.ts';
-import { forbidden } from '../../http/errors.ts';
+import { requireOrg, type AppEnv } from '../../http/context.ts';
+import { permission } from '../../http/permission.ts';
 import { csvResponse, toCsv } from '../../http/csv.ts';
 import {
   AUDIT_CSV_HEADER,
@@ -21,6 +20,7 @@ const scopeDescription =
 const entry = z.object({
   id: z.string(),
   organizationId: z.string().nullable(),
+  organizationName: z.string().nullable(),
   actor: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
   action: z.string(),
   targetType: z.string(),
@@ -31,9 +31,20 @@ const entry = z.object({
   createdAt: z.string(),
 });
 
+/**
+ * The audit log is an administration page: besides super admins, only those who may update
+ * the organisation (its admins) read it. Reading is not enough, since everyone may read all
+ * (ADR 0007). With scope=all, super admins read every organisation's entries.
+ */
+const readAuditLog = permission.can('update', 'Organization', {
+  scopeAll: true,
+  message: 'Only organization admins can read the audit log',
+});
+
 const list = createRoute({
   method: 'get',
   path: '/audit-logs',
+  ...readAuditLog,
   tags: TAGS,
   summary: 'Audit entries, newest first; filter by actor, action and date range',
   description: scopeDescription,
@@ -58,6 +69,7 @@ const list = createRoute({
 const exportCsv = createRoute({
   method: 'get',
   path: '/audit-logs/export.csv',
+  ...readAuditLog,
   tags: TAGS,
   summary: 'The matching entries as CSV, newest first',
   description: scopeDescription,
@@ -67,24 +79,9 @@ const exportCsv = createRoute({
   },
 });
 
-/**
- * The audit log is an administration page: besides super admins, only those who may update
- * the organisation (its admins) read it. Reading is not enough, since everyone may read all.
- */
+/** Whose entries: the checks are done by `readAuditLog` before the request is validated. */
 function scopeOf(c: Context<AppEnv>, scope: ListScope): AuditScope {
-  requireAuth(c);
-  const ability = c.get('ability');
-  if (scope === 'all') {
-    if (!ability.can('manage', 'SuperAdmin')) {
-      throw forbidden('Only super admins can read the whole audit log');
-    }
-    return { organizationId: null };
-  }
-  const org = requireOrg(c);
-  if (!can(ability, 'update', 'Organization', { id: org.id })) {
-    throw forbidden('Only organization admins can read the audit log');
-  }
-  return { organizationId: org.id };
+  return scope === 'all' ? { organizationId: null } : { organizationId: requireOrg(c).id };
 }
 
 export const auditRoutes = createRouter()

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditLogs } from '../../db/schema/index.ts';
+import { auditLogs, organization } from '../../db/schema/index.ts';
 import type { Page } from '../../../shared/schemas/pagination.ts';
 import { containsPattern } from '../../db/like.ts';
 import {
@@ -15,6 +15,8 @@ export type AuditScope = { organizationId: string | null };
 export type AuditLogDto = {
   id: string;
   organizationId: string | null;
+  /** The organisation's current name; null for global entries or a deleted organisation. */
+  organizationName: string | null;
   actor: { id: string | null; email: string | null };
   action: string;
   targetType: string;
@@ -48,9 +50,16 @@ function whereOf(scope: AuditScope, query: AuditExportQuery): SQL | undefined {
   );
 }
 
-const toDto = (row: typeof auditLogs.$inferSelect): AuditLogDto => ({
+const toDto = ({
+  row,
+  organizationName,
+}: {
+  row: typeof auditLogs.$inferSelect;
+  organizationName: string | null;
+}): AuditLogDto => ({
   id: row.id,
   organizationId: row.organizationId,
+  organizationName,
   actor: { id: row.actorId, email: row.actorEmail },
   action: row.action,
   targetType: row.targetType,
@@ -70,8 +79,9 @@ export async function listAuditLogs(
   const where = whereOf(scope, query);
   const [rows, [totals]] = await Promise.all([
     db
-      .select()
+      .select({ row: auditLogs, organizationName: organization.name })
       .from(auditLogs)
+      .leftJoin(organization, eq(organization.id, auditLogs.organizationId))
       .where(where)
       .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
       .limit(query.pageSize)

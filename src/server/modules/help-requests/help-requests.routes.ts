@@ -7,7 +7,8 @@ import {
 } from '../../../shared/schemas/admin.ts';
 import { createRouter } from '../../http/openapi.ts';
 import { auditActor, requireAuth } from '../../http/context.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
+import { permission } from '../../http/permission.ts';
 import { createHelpRequest, listHelpRequests, updateHelpRequest } from './help-requests.service.ts';
 
 const helpRequestDto = z.object({
@@ -28,6 +29,7 @@ const helpRequestDto = z.object({
 const create = createRoute({
   method: 'post',
   path: '/help-requests',
+  ...permission.authenticated(),
   tags: ['Help requests'],
   summary: 'Send a help request from the current page',
   request: {
@@ -41,6 +43,7 @@ const create = createRoute({
 const list = createRoute({
   method: 'get',
   path: '/help-requests',
+  ...permission.superAdmin(),
   tags: ['Help requests'],
   summary: 'Every help request, newest first, optionally by status (super admins)',
   request: { query: helpRequestListQuerySchema },
@@ -68,6 +71,7 @@ const list = createRoute({
 const update = createRoute({
   method: 'patch',
   path: '/help-requests/{id}',
+  ...permission.superAdmin(),
   tags: ['Help requests'],
   summary: 'Set the status (open, resolved) and the note of a request (super admins)',
   request: {
@@ -86,13 +90,9 @@ export const helpRequestRoutes = createRouter()
     return c.json(await createHelpRequest(c.get('deps').db, user.id, body), 201);
   })
   .openapi(list, async (c) => {
-    requireAuth(c);
-    if (!c.get('ability').can('manage', 'SuperAdmin')) throw forbidden();
     return c.json(await listHelpRequests(c.get('deps').db, c.req.valid('query')), 200);
   })
   .openapi(update, async (c) => {
-    requireAuth(c);
-    if (!c.get('ability').can('manage', 'SuperAdmin')) throw forbidden();
     const { id } = c.req.valid('param');
     const updated = await updateHelpRequest(
       c.get('deps').db,

@@ -2,11 +2,14 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { buildUserData, userDataSchema } from '../../../shared/user-data.ts';
 import { createRouter } from '../../http/openapi.ts';
 import { requireAuth } from '../../http/context.ts';
+import { permission } from '../../http/permission.ts';
 import { membershipsOf } from '../../auth/organizations.ts';
+import { listOwnActivity, OWN_ACTIVITY_LIMIT } from './activity.service.ts';
 
 const me = createRoute({
   method: 'get',
   path: '/me',
+  ...permission.authenticated(),
   tags: ['Me'],
   summary: 'The signed-in user, their organisations and their ability rules',
   description:
@@ -36,19 +39,55 @@ const me = createRoute({
   },
 });
 
-export const meRoutes = createRouter().openapi(me, async (c) => {
-  const { user } = requireAuth(c);
-  const org = c.get('org');
-  const organizations = await membershipsOf(c.get('deps').db, user.id);
-  const userData = buildUserData({
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    username: user.username ?? undefined,
-    image: user.image ?? undefined,
-    super_admin: Boolean(user.superAdmin),
-    role: org?.role ?? undefined,
-    org_roles: organizations.map((o) => ({ org_id: o.id, role: o.role })),
-  });
-  return c.json({ user: userData, organizations, organization: org, rules: c.get('rules') }, 200);
+const activity = createRoute({
+  method: 'get',
+  path: '/me/activity',
+  ...permission.authenticated(),
+  tags: ['Me'],
+  summary: `The caller's own latest ${OWN_ACTIVITY_LIMIT} audit entries, newest first`,
+  description:
+    'Entries whose actor is the caller, in every organisation and without one; unlike /audit-logs, open to every signed-in user.',
+  responses: {
+    200: {
+      description: 'The entries',
+      content: {
+        'application/json': {
+          schema: z.object({
+            items: z.array(
+              z.object({
+                id: z.string(),
+                action: z.string(),
+                targetType: z.string(),
+                targetId: z.string().nullable(),
+                organization: z.object({ id: z.string(), name: z.string() }).nullable(),
+                createdAt: z.string(),
+              }),
+            ),
+          }),
+        },
+      },
+    },
+  },
 });
+
+export const meRoutes = createRouter()
+  .openapi(activity, async (c) => {
+    const { user } = requireAuth(c);
+    return c.json({ items: await listOwnActivity(c.get('deps').db, user.id) }, 200);
+  })
+  .openapi(me, async (c) => {
+    const { user } = requireAuth(c);
+    const org = c.get('org');
+    const organizations = await membershipsOf(c.get('deps').db, user.id);
+    const userData = buildUserData({
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      username: user.username ?? undefined,
+      image: user.image ?? undefined,
+      super_admin: Boolean(user.superAdmin),
+      role: org?.role ?? undefined,
+      org_roles: organizations.map((o) => ({ org_id: o.id, role: o.role })),
+    });
+    return c.json({ user: userData, organizations, organization: org, rules: c.get('rules') }, 200);
+  });

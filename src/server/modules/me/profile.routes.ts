@@ -5,6 +5,7 @@ import {
 } from '../../../shared/schemas/account.ts';
 import { createRouter } from '../../http/openapi.ts';
 import { requireAuth } from '../../http/context.ts';
+import { permission } from '../../http/permission.ts';
 import { HttpError, notFound } from '../../http/errors.ts';
 import { checkAvatarImage } from './avatar-image.ts';
 import {
@@ -37,6 +38,7 @@ const preferencesDto = z.array(
 const readProfile = createRoute({
   method: 'get',
   path: '/me/profile',
+  ...permission.authenticated(),
   tags: ['Me'],
   summary: "The caller's editable profile",
   responses: { 200: json(profileDto, 'The profile') },
@@ -44,6 +46,7 @@ const readProfile = createRoute({
 const patchProfile = createRoute({
   method: 'patch',
   path: '/me/profile',
+  ...permission.authenticated(),
   tags: ['Me'],
   summary: 'Change the full name, username, language or time zone',
   request: {
@@ -54,6 +57,7 @@ const patchProfile = createRoute({
 const readPreferences = createRoute({
   method: 'get',
   path: '/me/notification-preferences',
+  ...permission.authenticated(),
   tags: ['Me'],
   summary: 'Per event, e-mail and in-app notifications on or off',
   responses: { 200: json(z.object({ preferences: preferencesDto }), 'The preferences') },
@@ -61,6 +65,7 @@ const readPreferences = createRoute({
 const putPreferences = createRoute({
   method: 'put',
   path: '/me/notification-preferences',
+  ...permission.authenticated(),
   tags: ['Me'],
   summary: 'Save notification preferences',
   request: {
@@ -70,6 +75,52 @@ const putPreferences = createRoute({
     },
   },
   responses: { 200: json(z.object({ preferences: preferencesDto }), 'The saved preferences') },
+});
+
+const uploadAvatar = createRoute({
+  method: 'put',
+  path: '/me/avatar',
+  ...permission.authenticated(),
+  tags: ['Me'],
+  summary: 'Upload a profile picture (multipart field `file`; JPEG, PNG or GIF)',
+  request: {
+    // A plain schema, not zod: the handler reads the multipart body itself.
+    body: {
+      content: {
+        'multipart/form-data': {
+          schema: {
+            type: 'object',
+            properties: { file: { type: 'string', format: 'binary' } },
+            required: ['file'],
+          },
+        },
+      },
+      required: true,
+    },
+  },
+  responses: { 200: json(profileDto, 'The profile with its new picture') },
+});
+const deleteAvatar = createRoute({
+  method: 'delete',
+  path: '/me/avatar',
+  ...permission.authenticated(),
+  tags: ['Me'],
+  summary: 'Remove the profile picture',
+  responses: { 200: json(profileDto, 'The profile without a picture') },
+});
+const avatarImage = createRoute({
+  method: 'get',
+  path: '/avatars/{userId}',
+  ...permission.authenticated(),
+  tags: ['Me'],
+  summary: "A user's profile picture",
+  request: { params: z.object({ userId: z.string() }) },
+  responses: {
+    200: {
+      description: 'The image',
+      content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
+    },
+  },
 });
 
 export const profileRoutes = createRouter()
@@ -95,7 +146,7 @@ export const profileRoutes = createRouter()
     return c.json({ preferences: saved }, 200);
   })
   // Multipart upload: field `file`; the type is read from the bytes, never from the client.
-  .put('/me/avatar', async (c) => {
+  .openapi(uploadAvatar, async (c) => {
     const { user } = requireAuth(c);
     const contentType = c.req.header('content-type') ?? '';
     if (!contentType.startsWith('multipart/form-data')) {
@@ -112,12 +163,11 @@ export const profileRoutes = createRouter()
     const type = checkAvatarImage(data);
     return c.json(await saveAvatar(c.get('deps').db, user.id, type, data), 200);
   })
-  .delete('/me/avatar', async (c) =>
+  .openapi(deleteAvatar, async (c) =>
     c.json(await removeAvatar(c.get('deps').db, requireAuth(c).user.id), 200),
   )
-  .get('/avatars/:userId', async (c) => {
-    requireAuth(c);
-    const userId = c.req.param('userId');
+  .openapi(avatarImage, async (c) => {
+    const { userId } = c.req.valid('param');
     const avatar = z.uuid().safeParse(userId).success
       ? await readAvatar(c.get('deps').db, userId)
       : null;

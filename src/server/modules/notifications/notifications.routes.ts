@@ -4,6 +4,7 @@ import { createRouter } from '../../http/openapi.ts';
 import type { Context } from 'hono';
 import { requireAuth, type AppEnv } from '../../http/context.ts';
 import { notFound } from '../../http/errors.ts';
+import { permission } from '../../http/permission.ts';
 import { listNotifications, markAllRead, markRead } from './notifications.service.ts';
 
 const notificationDto = z.object({
@@ -18,6 +19,7 @@ const notificationDto = z.object({
 const list = createRoute({
   method: 'get',
   path: '/notifications',
+  ...permission.authenticated(),
   tags: ['Notifications'],
   summary: "The caller's notifications, newest first, with the unread count",
   request: { query: pageQuerySchema },
@@ -42,6 +44,7 @@ const list = createRoute({
 const read = createRoute({
   method: 'post',
   path: '/notifications/{id}/read',
+  ...permission.authenticated(),
   tags: ['Notifications'],
   summary: 'Mark one notification read',
   request: { params: z.object({ id: z.uuid() }) },
@@ -56,6 +59,7 @@ const read = createRoute({
 const readAll = createRoute({
   method: 'post',
   path: '/notifications/read-all',
+  ...permission.authenticated(),
   tags: ['Notifications'],
   summary: 'Mark every notification read',
   responses: {

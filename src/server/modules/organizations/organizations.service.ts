@@ -44,13 +44,19 @@ export async function listMyOrganizations(
   return rows.map((r) => toOrganizationDto(r.org, r.memberCount, r.role));
 }
 
+const adminCountSql =
+  sql<number>`(select count(*) from "members" m where m."organization_id" = "organizations"."id" and m."role" = 'admin')`.mapWith(
+    Number,
+  );
+
+/** The organisation, with how many admins it has (the page protects the last one). */
 export async function getOrganization(db: Database, orgId: string, role: string | null) {
   const [row] = await db
-    .select({ org: organization, memberCount })
+    .select({ org: organization, memberCount, adminCount: adminCountSql })
     .from(organization)
     .where(eq(organization.id, orgId));
   if (!row) throw notFound('Organization not found');
-  return toOrganizationDto(row.org, row.memberCount, role);
+  return { ...toOrganizationDto(row.org, row.memberCount, role), adminCount: row.adminCount };
 }
 
 function toOrganizationDto(

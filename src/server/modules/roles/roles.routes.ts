@@ -2,11 +2,11 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { ACTIONS, SUBJECTS } from '../../../shared/abilities.ts';
 import { ORG_ROLES } from '../../../shared/constants.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { requireAuth, requireOrg } from '../../http/context.ts';
-import { forbidden } from '../../http/errors.ts';
+import { requireOrg } from '../../http/context.ts';
+import { permission } from '../../http/permission.ts';
 import { listRoles } from './roles.service.ts';
 
-const permission = z.object({
+const permissionDto = z.object({
   actions: z.array(z.enum(ACTIONS)),
   subjects: z.array(z.enum(SUBJECTS)),
   /** Only the user's own record. */
@@ -16,6 +16,7 @@ const permission = z.object({
 const list = createRoute({
   method: 'get',
   path: '/roles',
+  ...permission.can('read', 'Role'),
   tags: ['Roles'],
   summary: 'Each role with its member count in the selected organisation and its permissions',
   description:
@@ -30,12 +31,12 @@ const list = createRoute({
               z.object({
                 role: z.enum(ORG_ROLES),
                 memberCount: z.number(),
-                permissions: z.array(permission),
+                permissions: z.array(permissionDto),
               }),
             ),
             total: z.number(),
-            everyone: z.array(permission),
-            superAdmin: z.array(permission),
+            everyone: z.array(permissionDto),
+            superAdmin: z.array(permissionDto),
           }),
         },
       },
@@ -44,8 +45,6 @@ const list = createRoute({
 });
 
 export const roleRoutes = createRouter().openapi(list, async (c) => {
-  requireAuth(c);
   const org = requireOrg(c);
-  if (!c.get('ability').can('read', 'Role')) throw forbidden();
   return c.json(await listRoles(c.get('deps').db, org.id), 200);
 });

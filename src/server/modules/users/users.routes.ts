@@ -9,7 +9,8 @@ import {
 } from '../../../shared/schemas/users.ts';
 import { createRouter } from '../../http/openapi.ts';
 import { requireAuth, requireOrg, type AppEnv } from '../../http/context.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
+import { permission } from '../../http/permission.ts';
 import { csvResponse, toCsv } from '../../http/csv.ts';
 import {
   USER_CSV_HEADER,
@@ -42,6 +43,7 @@ const userItem = z.object({
 const list = createRoute({
   method: 'get',
   path: '/users',
+  ...permission.can('read', 'User', { scopeAll: true }),
   tags: TAGS,
   summary: 'Users with role and status filters, search, sort and paging',
   description: scopeDescription,
@@ -64,6 +66,7 @@ const list = createRoute({
 const exportCsv = createRoute({
   method: 'get',
   path: '/users/export.csv',
+  ...permission.can('read', 'User', { scopeAll: true }),
   tags: TAGS,
   summary: 'The list’s users as CSV (same filters, no paging)',
   description: scopeDescription,
@@ -76,6 +79,7 @@ const exportCsv = createRoute({
 const detail = createRoute({
   method: 'get',
   path: '/users/{id}',
+  ...permission.can('read', 'User', { superAdminAnywhere: true }),
   tags: TAGS,
   summary: 'One user: account and, for those who may manage them, their sessions',
   description:
@@ -116,16 +120,9 @@ const detail = createRoute({
 
 const isSuperAdmin = (c: Context<AppEnv>) => c.get('ability').can('manage', 'SuperAdmin');
 
-/** Whose users the caller asked for, after checking they may read them. */
+/** Whose users the caller asked for (`permission.can` checked that they may read them). */
 function scopeOf(c: Context<AppEnv>, scope: ListScope): UserScope {
-  requireAuth(c);
-  if (scope === 'all') {
-    if (!isSuperAdmin(c)) throw forbidden('Only super admins can list every user');
-    return { organizationId: null };
-  }
-  const org = requireOrg(c);
-  if (!can(c.get('ability'), 'read', 'User', { organizationId: org.id })) throw forbidden();
-  return { organizationId: org.id };
+  return scope === 'all' ? { organizationId: null } : { organizationId: requireOrg(c).id };
 }
 
 export const userRoutes = createRouter()

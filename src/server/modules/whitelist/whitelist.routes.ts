@@ -1,13 +1,13 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
 import {
   whitelistEntryInputSchema,
   whitelistQuerySchema,
   whitelistSettingsSchema,
 } from '../../../shared/schemas/whitelist.ts';
 import { createRouter } from '../../http/openapi.ts';
-import { auditActor, requireAuth, type AppEnv } from '../../http/context.ts';
-import { forbidden, notFound } from '../../http/errors.ts';
+import { auditActor } from '../../http/context.ts';
+import { notFound } from '../../http/errors.ts';
+import { permission } from '../../http/permission.ts';
 import {
   addWhitelistEntry,
   getWhitelistSettings,
@@ -31,6 +31,7 @@ const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema
 const list = createRoute({
   method: 'get',
   path: '/admin/whitelist',
+  ...permission.superAdmin(),
   tags: TAGS,
   summary: 'Whitelist entries (e-mail addresses and @domains), by pattern',
   request: { query: whitelistQuerySchema },
@@ -52,6 +53,7 @@ const list = createRoute({
 const add = createRoute({
   method: 'post',
   path: '/admin/whitelist',
+  ...permission.superAdmin(),
   tags: TAGS,
   summary: 'Add an e-mail address or @domain (409 when already listed)',
   request: { body: { content: json(whitelistEntryInputSchema), required: true } },
@@ -61,6 +63,7 @@ const add = createRoute({
 const remove = createRoute({
   method: 'delete',
   path: '/admin/whitelist/{id}',
+  ...permission.superAdmin(),
   tags: TAGS,
   summary: 'Remove an entry',
   request: { params: z.object({ id: z.uuid() }) },
@@ -70,6 +73,7 @@ const remove = createRoute({
 const readSettings = createRoute({
   method: 'get',
   path: '/admin/whitelist/settings',
+  ...permission.superAdmin(),
   tags: TAGS,
   summary: 'Whether sign-up is limited to the whitelist',
   responses: { 200: { description: 'The switch', content: json(settingsDto) } },
@@ -78,38 +82,29 @@ const readSettings = createRoute({
 const writeSettings = createRoute({
   method: 'put',
   path: '/admin/whitelist/settings',
+  ...permission.superAdmin(),
   tags: TAGS,
   summary: 'Turn the whitelist on or off',
   request: { body: { content: json(whitelistSettingsSchema), required: true } },
   responses: { 200: { description: 'The switch', content: json(settingsDto) } },
 });
 
-function requireSuperAdmin(c: Context<AppEnv>) {
-  requireAuth(c);
-  if (!c.get('ability').can('manage', 'SuperAdmin')) throw forbidden();
-}
-
 export const whitelistRoutes = createRouter()
   .openapi(readSettings, async (c) => {
-    requireSuperAdmin(c);
     return c.json(await getWhitelistSettings(c.get('deps').db), 200);
   })
   .openapi(writeSettings, async (c) => {
-    requireSuperAdmin(c);
     const body = c.req.valid('json');
     return c.json(await setWhitelistSettings(c.get('deps').db, auditActor(c), body), 200);
   })
   .openapi(list, async (c) => {
-    requireSuperAdmin(c);
     return c.json(await listWhitelist(c.get('deps').db, c.req.valid('query')), 200);
   })
   .openapi(add, async (c) => {
-    requireSuperAdmin(c);
     const body = c.req.valid('json');
     return c.json(await addWhitelistEntry(c.get('deps').db, auditActor(c), body), 201);
   })
   .openapi(remove, async (c) => {
-    requireSuperAdmin(c);
     const removed = await removeWhitelistEntry(
       c.get('deps').db,
       auditActor(c),

@@ -20,7 +20,7 @@ const initials = (name: string) =>
     .map((part) => part[0]?.toUpperCase())
     .join('');
 
-/** The avatar button and its menu: who is signed in, and log out. */
+/** The avatar button and its menu: who is signed in, profile, account settings, log out. */
 export function UserMenu() {
   const { t } = useTranslation();
   const user = useAuthState((state) => state.userData);
@@ -42,7 +42,11 @@ export function UserMenu() {
         onClick={(event) => setAnchor(event.currentTarget)}
         size="small"
       >
-        <Avatar src={user.avatar || undefined} alt="" sx={{ width: 36, height: 36 }}>
+        <Avatar
+          src={user.avatar || undefined}
+          alt=""
+          sx={{ width: 36, height: 36, bgcolor: 'primary.main', color: 'primary.contrastText' }}
+        >
           {initials(user.fullName || user.email)}
         </Avatar>
       </IconButton>
@@ -71,7 +75,7 @@ export function UserMenu() {
         </RouterMenuItem>
         <RouterMenuItem
           to="/pages/account-settings/$tab"
-          params={{ tab: 'security' }}
+          params={{ tab: 'account' }}
           onClick={close}
         >
           <ListItemIcon>

@@ -26,3 +26,19 @@ export const accountsQueryOptions = () =>
       return data;
     },
   });
+
+/** One of the caller's own latest audit entries (GET /api/v1/me/activity). */
+export interface OwnActivity {
+  id: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  organization: { id: string; name: string } | null;
+  createdAt: string;
+}
+
+export const activityQueryOptions = () =>
+  queryOptions({
+    queryKey: ['me', 'activity'],
+    queryFn: ({ signal }) => api<{ items: OwnActivity[] }>('/me/activity', { signal }),
+  });

@@ -1,9 +1,11 @@
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Box from '@mui/material/Box';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -16,7 +18,16 @@ import { useTranslation } from 'react-i18next';
 import { roleLabel } from '../../../lib/organization';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { profileQueryOptions } from '../api/profile';
-import { accountsQueryOptions, organizationsQueryOptions } from '../api/user-profile';
+import en from '../../../locales/en';
+import {
+  accountsQueryOptions,
+  activityQueryOptions,
+  organizationsQueryOptions,
+} from '../api/user-profile';
+
+type ActionKey = keyof typeof en.account.profile.activity.actions;
+const isActionKey = (key: string): key is ActionKey =>
+  Object.hasOwn(en.account.profile.activity.actions, key);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -62,6 +73,53 @@ function OrganizationsTable() {
   );
 }
 
+/** The caller's own latest audit entries: what they did, where and when. */
+function RecentActivity() {
+  const { t, i18n } = useTranslation();
+  const activity = useQuery(activityQueryOptions());
+  if (activity.isError) return <Alert severity="error">{t('account.profile.loadError')}</Alert>;
+  if (activity.isPending) {
+    return (
+      <Box aria-busy="true" aria-label={t('account.profile.activity.loading')}>
+        {[0, 1, 2].map((row) => (
+          <Skeleton key={row} height={48} />
+        ))}
+      </Box>
+    );
+  }
+  const items = activity.data.items;
+  if (items.length === 0) {
+    return <Typography color="text.secondary">{t('account.profile.activity.empty')}</Typography>;
+  }
+  const label = (action: string) => {
+    const key = action.replace(/\./g, '_');
+    return isActionKey(key) ? t(`account.profile.activity.actions.${key}`) : action;
+  };
+  return (
+    <List dense disablePadding>
+      {items.map((item) => (
+        <ListItem key={item.id} disableGutters divider>
+          <ListItemText
+            primary={
+              item.organization
+                ? t('account.profile.activity.inOrganization', {
+                    action: label(item.action),
+                    organization: item.organization.name,
+                  })
+                : label(item.action)
+            }
+            secondary={
+              <time dateTime={item.createdAt}>
+                {new Date(item.createdAt).toLocaleString(i18n.language)}
+              </time>
+            }
+          />
+        </ListItem>
+      ))}
+    </List>
+  );
+}
+
 export function AboutTab() {
   const { t } = useTranslation();
   const profile = useQuery(profileQueryOptions()).data;
@@ -87,6 +145,9 @@ export function AboutTab() {
       </Section>
       <Section title={t('account.profile.organizations')}>
         <OrganizationsTable />
+      </Section>
+      <Section title={t('account.profile.activity.title')}>
+        <RecentActivity />
       </Section>
     </>
   );

@@ -1,5 +1,478 @@
+import Alert from '@mui/material/Alert';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { IconChevronDown, IconChevronUp, IconDownload } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { Fragment, useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../../shared/constants';
+import { RouterLink } from '../../../components/RouterLink';
+import { useAuthState } from '../../../lib/auth-store';
+import { describeFailure, thrownToFailure } from '../../../lib/errors';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import {
+  auditLogsQueryOptions,
+  exportAuditLogs,
+  type AuditFilters,
+  type AuditLogEntry,
+} from '../api/audit';
+import {
+  actionSuggestions,
+  EMPTY_AUDIT_FILTERS,
+  isKnownAction,
+  isKnownTarget,
+  KNOWN_ACTIONS,
+  validateAuditFilters,
+  type AuditFilterInput,
+} from '../filters';
+import { AuditDiff } from './AuditDiff';
+
+const DEBOUNCE_MS = 300;
+const SUGGESTIONS = actionSuggestions();
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** `value` once it has stopped changing for `delayMs`. */
+function useDebounced<T>(value: T, delayMs: number): T {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setDebounced(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+const shortId = (id: string) => (UUID.test(id) ? id.slice(0, 8) : id);
+
+function Mono({ children, title }: { children: string; title?: string | undefined }) {
+  return (
+    <Box
+      component="bdi"
+      dir="ltr"
+      title={title}
+      sx={{ fontFamily: 'monospace', fontSize: '0.8125rem' }}
+    >
+      {children}
+    </Box>
+  );
+}
+
 /** The audit log with filters and CSV export. `organization`: the current organisation's log; `all`: every organisation (super admins). */
 export function AuditLogPanel({ scope }: { scope: 'organization' | 'all' }) {
-  void scope;
-  return null;
+  const { t, i18n } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const titleId = useId();
+  const orgId = useAuthState((state) => state.selectedOrgId);
+  const errorText = (error: unknown) => describeFailure(t, i18n.language, thrownToFailure(error));
+
+  const [input, setInput] = useState<AuditFilterInput>(EMPTY_AUDIT_FILTERS);
+  const debounced = useDebounced(input, DEBOUNCE_MS);
+  const checked = validateAuditFilters(scope, debounced);
+  const errors = checked.ok ? {} : checked.errors;
+  // While a field is invalid, the list keeps showing what the last valid filters found.
+  const [applied, setApplied] = useState<AuditFilters>({ scope });
+  const filterKey = JSON.stringify(applied);
+  if (checked.ok && JSON.stringify(checked.filters) !== filterKey) setApplied(checked.filters);
+  // Changing a filter goes back to the first page.
+  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const page = paging.key === filterKey ? paging.page : 1;
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const needsOrganization = scope === 'organization' && orgId === null;
+  const logs = useQuery({
+    ...auditLogsQueryOptions({ ...applied, page, pageSize }, orgId),
+    enabled: !needsOrganization,
+  });
+
+  const set = (field: keyof AuditFilterInput) => (value: string) =>
+    setInput((previous) => ({ ...previous, [field]: value }));
+  const filtered = Object.values(input).some((value) => value.trim() !== '');
+
+  const onExport = async () => {
+    if (!checked.ok) return;
+    setExporting(true);
+    try {
+      const result = await exportAuditLogs(checked.filters);
+      enqueueSnackbar(t('audit.exported', { filename: result.filename }), { variant: 'success' });
+      if (result.truncated) enqueueSnackbar(t('audit.exportTruncated'), { variant: 'warning' });
+    } catch (error) {
+      enqueueSnackbar(t('audit.exportFailed', { message: errorText(error) }), {
+        variant: 'error',
+      });
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const actionLabel = (action: string) =>
+    isKnownAction(action) ? t(`audit.actionNames.${KNOWN_ACTIONS[action]}`) : action;
+  const targetLabel = (target: string) =>
+    isKnownTarget(target) ? t(`audit.targets.${target}`) : target;
+  const organizationLabel = (entry: AuditLogEntry) =>
+    entry.organizationId === null
+      ? t('audit.global')
+      : (entry.organizationName ?? shortId(entry.organizationId));
+
+  const columns = scope === 'all' ? 7 : 6;
+  const items = logs.data?.items ?? [];
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={titleId}>
+      <CardContent>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+        >
+          <Box>
+            <Typography id={titleId} variant="h6" component="h2">
+              {t('audit.title')}
+            </Typography>
+            <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+              {scope === 'all' ? t('audit.subtitleAll') : t('audit.subtitleOrganization')}
+            </Typography>
+          </Box>
+          <Button
+            variant="outlined"
+            startIcon={<IconDownload size={18} aria-hidden />}
+            onClick={() => void onExport()}
+            disabled={exporting || !checked.ok || needsOrganization}
+            sx={{ flexShrink: 0 }}
+          >
+            {exporting ? t('audit.exporting') : t('audit.export')}
+          </Button>
+        </Stack>
+
+        <Box
+          role="search"
+          aria-label={t('audit.filters.label')}
+          sx={{
+            mt: 3,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 2fr 1fr 1fr auto' },
+            alignItems: 'start',
+          }}
+        >
+          <TextField
+            size="small"
+            label={t('audit.filters.actor')}
+            helperText={t('audit.filters.actorHint')}
+            value={input.actor}
+            onChange={(event) => set('actor')(event.target.value)}
+          />
+          <Autocomplete
+            freeSolo
+            options={SUGGESTIONS}
+            inputValue={input.action}
+            onInputChange={(_event, value) => set('action')(value)}
+            getOptionLabel={(option) => option}
+            renderOption={({ key, ...props }, option) => (
+              <li key={key} {...props}>
+                <Stack>
+                  <span>
+                    {option.endsWith('*')
+                      ? t('audit.filters.family', { family: option.slice(0, -2) })
+                      : actionLabel(option)}
+                  </span>
+                  <Typography variant="caption" color="text.secondary">
+                    <Mono>{option}</Mono>
+                  </Typography>
+                </Stack>
+              </li>
+            )}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                size="small"
+                label={t('audit.filters.action')}
+                error={errors.action !== undefined}
+                helperText={
+                  errors.action ? t('audit.errors.action') : t('audit.filters.actionHint')
+                }
+              />
+            )}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label={t('audit.filters.from')}
+            value={input.from}
+            onChange={(event) => set('from')(event.target.value)}
+            error={errors.from !== undefined}
+            helperText={errors.from ? t('audit.errors.date') : undefined}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label={t('audit.filters.to')}
+            value={input.to}
+            onChange={(event) => set('to')(event.target.value)}
+            error={errors.to !== undefined}
+            helperText={errors.to ? t(`audit.errors.${errors.to}`) : undefined}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <Button onClick={() => setInput(EMPTY_AUDIT_FILTERS)} disabled={!filtered}>
+            {t('audit.filters.clear')}
+          </Button>
+        </Box>
+      </CardContent>
+      <Divider />
+
+      {needsOrganization ? (
+        <Alert severity="info" sx={{ m: 2 }}>
+          {t('audit.noOrganization')}
+        </Alert>
+      ) : logs.isError ? (
+        <Alert
+          severity="error"
+          sx={{ m: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void logs.refetch()}>
+              {t('audit.retry')}
+            </Button>
+          }
+        >
+          {t('audit.loadError')} {errorText(logs.error)}
+        </Alert>
+      ) : (
+        <>
+          <TableContainer>
+            <Table size="small" aria-labelledby={titleId} aria-busy={logs.isFetching}>
+              <TableHead>
+                <TableRow>
+                  <TableCell scope="col" sx={{ width: 48 }}>
+                    <Box component="span" sx={visuallyHidden}>
+                      {t('audit.columns.details')}
+                    </Box>
+                  </TableCell>
+                  <TableCell scope="col">{t('audit.columns.time')}</TableCell>
+                  <TableCell scope="col">{t('audit.columns.actor')}</TableCell>
+                  {scope === 'all' ? (
+                    <TableCell scope="col">{t('audit.columns.organization')}</TableCell>
+                  ) : null}
+                  <TableCell scope="col">{t('audit.columns.action')}</TableCell>
+                  <TableCell scope="col">{t('audit.columns.target')}</TableCell>
+                  <TableCell scope="col">{t('audit.columns.ip')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {logs.isPending ? (
+                  Array.from({ length: 5 }, (_, index) => (
+                    <TableRow key={index}>
+                      {Array.from({ length: columns }, (_, cell) => (
+                        <TableCell key={cell}>
+                          <Skeleton />
+                        </TableCell>
+                      ))}
+                    </TableRow>
+                  ))
+                ) : items.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={columns} sx={{ py: 6, textAlign: 'center' }}>
+                      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
+                        {filtered ? t('audit.empty.filtered') : t('audit.empty.title')}
+                      </Typography>
+                      <Typography color="text.secondary">{t('audit.empty.body')}</Typography>
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  items.map((entry) => (
+                    <EntryRows
+                      key={entry.id}
+                      entry={entry}
+                      scope={scope}
+                      columns={columns}
+                      open={expanded === entry.id}
+                      onToggle={() => setExpanded(expanded === entry.id ? null : entry.id)}
+                      actionLabel={actionLabel}
+                      targetLabel={targetLabel}
+                      organizationLabel={organizationLabel}
+                    />
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={logs.data?.total ?? 0}
+            page={Math.max(
+              0,
+              Math.min(page - 1, Math.ceil((logs.data?.total ?? 0) / pageSize) - 1),
+            )}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={[...PAGE_SIZES]}
+            onPageChange={(_event, next) => setPaging({ key: filterKey, page: next + 1 })}
+            onRowsPerPageChange={(event) => {
+              setPageSize(Number(event.target.value));
+              setPaging({ key: filterKey, page: 1 });
+            }}
+            labelRowsPerPage={t('audit.pagination.rowsPerPage')}
+            labelDisplayedRows={({ from, to, count }) =>
+              t('audit.pagination.displayed', {
+                from: formatNumber(from),
+                to: formatNumber(to),
+                total: formatNumber(count),
+              })
+            }
+            getItemAriaLabel={(type) => t(`audit.pagination.${type}`)}
+            showFirstButton
+            showLastButton
+          />
+        </>
+      )}
+    </Card>
+  );
+}
+
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+function EntryRows({
+  entry,
+  scope,
+  columns,
+  open,
+  onToggle,
+  actionLabel,
+  targetLabel,
+  organizationLabel,
+}: {
+  entry: AuditLogEntry;
+  scope: 'organization' | 'all';
+  columns: number;
+  open: boolean;
+  onToggle: () => void;
+  actionLabel: (action: string) => string;
+  targetLabel: (target: string) => string;
+  organizationLabel: (entry: AuditLogEntry) => string;
+}) {
+  const { t } = useTranslation();
+  const detailsId = useId();
+  const time = formatDateTime(entry.createdAt);
+  const actor = entry.actor.email ?? t('audit.system');
+  const target = targetLabel(entry.targetType);
+
+  return (
+    <Fragment>
+      <TableRow hover sx={{ '& > td': { borderBottom: open ? 0 : undefined } }}>
+        <TableCell>
+          <IconButton
+            size="small"
+            aria-expanded={open}
+            aria-controls={open ? detailsId : undefined}
+            aria-label={t('audit.toggleDetails', { action: actionLabel(entry.action), time })}
+            onClick={onToggle}
+          >
+            {open ? (
+              <IconChevronUp size={18} aria-hidden />
+            ) : (
+              <IconChevronDown size={18} aria-hidden />
+            )}
+          </IconButton>
+        </TableCell>
+        <TableCell sx={{ whiteSpace: 'nowrap' }}>
+          <time dateTime={entry.createdAt}>{time}</time>
+        </TableCell>
+        <TableCell>
+          {entry.actor.id ? (
+            <RouterLink to="/apps/user/view/$id" params={{ id: entry.actor.id }} underline="hover">
+              <bdi>{actor}</bdi>
+            </RouterLink>
+          ) : (
+            <bdi>{actor}</bdi>
+          )}
+        </TableCell>
+        {scope === 'all' ? (
+          <TableCell>
+            <span title={entry.organizationId ?? undefined}>
+              <bdi>{organizationLabel(entry)}</bdi>
+            </span>
+          </TableCell>
+        ) : null}
+        <TableCell>
+          <Stack spacing={0.25}>
+            <span>{actionLabel(entry.action)}</span>
+            {isKnownAction(entry.action) ? (
+              <Typography variant="caption" color="text.secondary">
+                <Mono>{entry.action}</Mono>
+              </Typography>
+            ) : null}
+          </Stack>
+        </TableCell>
+        <TableCell>
+          <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Chip size="small" variant="outlined" label={target} />
+            {entry.targetId ? (
+              entry.targetType === 'user' && UUID.test(entry.targetId) ? (
+                <RouterLink
+                  to="/apps/user/view/$id"
+                  params={{ id: entry.targetId }}
+                  underline="hover"
+                  aria-label={t('audit.openUser', { id: entry.targetId })}
+                >
+                  <Mono title={entry.targetId}>{shortId(entry.targetId)}</Mono>
+                </RouterLink>
+              ) : (
+                <Mono title={entry.targetId}>{shortId(entry.targetId)}</Mono>
+              )
+            ) : null}
+          </Stack>
+        </TableCell>
+        <TableCell>{entry.ip ? <Mono>{entry.ip}</Mono> : t('audit.unknownIp')}</TableCell>
+      </TableRow>
+      <TableRow>
+        <TableCell colSpan={columns} sx={{ py: 0, ...(open ? {} : { borderBottom: 0 }) }}>
+          <Collapse in={open} timeout="auto" unmountOnExit>
+            <Box id={detailsId} sx={{ py: 2 }}>
+              <Typography
+                id={`${detailsId}-title`}
+                variant="subtitle2"
+                component="h3"
+                sx={{ mb: 1 }}
+              >
+                {t('audit.diff.title')}
+              </Typography>
+              <AuditDiff
+                before={entry.before}
+                after={entry.after}
+                labelledBy={`${detailsId}-title`}
+              />
+            </Box>
+          </Collapse>
+        </TableCell>
+      </TableRow>
+    </Fragment>
+  );
 }

@@ -2,9 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { authClient } from '../../../lib/auth-client';
 import { authFailure, captureRetryAfter, FailureError } from '../../../lib/errors';
 import { markSignedIn } from '../../../lib/auth-store';
-
-/** Where the server's verification link sends the browser back (spec: /verify-email). */
-export const VERIFY_EMAIL_CALLBACK = '/verify-email';
+import { verifyEmailCallback } from './verify-email-callback';
 
 export type SignInOutcome = { kind: 'signedIn' } | { kind: 'twoFactor'; methods: string[] };
 
@@ -67,13 +65,15 @@ export function useSignUp() {
       name: string;
       email: string;
       password: string;
+      /** Where to go after verifying and signing in. */
+      to?: string | undefined;
     }): Promise<SignUpOutcome> => {
       const capture = captureRetryAfter();
       const { data, error } = await authClient.signUp.email({
         name: values.name,
         email: values.email,
         password: values.password,
-        callbackURL: VERIFY_EMAIL_CALLBACK,
+        callbackURL: verifyEmailCallback(values.to),
         fetchOptions: capture.fetchOptions,
       });
       if (error) throw authFailure(error, capture.retryAfter);
@@ -87,13 +87,13 @@ export function useSignUp() {
   });
 }
 
-export function useResendVerification() {
+export function useResendVerification(to?: string) {
   return useMutation({
     mutationFn: async (email: string): Promise<string> => {
       const capture = captureRetryAfter();
       const { error } = await authClient.sendVerificationEmail({
         email,
-        callbackURL: VERIFY_EMAIL_CALLBACK,
+        callbackURL: verifyEmailCallback(to),
         fetchOptions: capture.fetchOptions,
       });
       if (error) throw authFailure(error, capture.retryAfter);

@@ -35,7 +35,46 @@ export function useAuthMutation<TVariables, TData>(fn: (variables: TVariables) =
   });
 }
 
+export const accountsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['auth', 'accounts'],
+    queryFn: () => unwrap(authClient.listAccounts()),
+  });
+
+/** The providers a user can link besides the password (Better Auth serves OIDC as 'oidc'). */
+export type LinkableProvider = 'google' | 'oidc';
+
+/** Where linking a provider comes back to: with `?linked=` on success, `?error=` on failure. */
+export const SECURITY_TAB_PATH = '/pages/account-settings/security';
+
+/** Where both e-mail change links (to the current and to the new address) come back to. */
+export const EMAIL_CHANGE_CALLBACK = `${SECURITY_TAB_PATH}?emailChange=1`;
+
+/**
+ * Starts linking `provider`: the server answers with the provider's address and the browser
+ * goes there; it comes back to the security tab.
+ */
+async function linkProvider(provider: LinkableProvider): Promise<void> {
+  const data = await unwrap(
+    authClient.linkSocial({
+      provider,
+      callbackURL: `${SECURITY_TAB_PATH}?linked=${provider}`,
+      errorCallbackURL: SECURITY_TAB_PATH,
+      disableRedirect: true,
+    }),
+  );
+  if (data?.url) window.location.assign(data.url);
+}
+
 export const securityCalls = {
+  linkProvider,
+  /** `accountId` is Better Auth's id of the account row (listAccounts' `id`). */
+  unlinkAccount: (accountId: string) => unwrap(authClient.unlinkAccount({ accountId })),
+  changeEmail: (newEmail: string) =>
+    unwrap(authClient.changeEmail({ newEmail, callbackURL: EMAIL_CHANGE_CALLBACK })),
+  /** With the password when the user has one; without, the session must be fresh. */
+  deleteUser: (password: string | null) =>
+    unwrap(authClient.deleteUser(password ? { password } : {})),
   changePassword: (values: {
     currentPassword: string;
     newPassword: string;

@@ -36,9 +36,9 @@ function ResendResult({
 }
 
 /** "Resend verification e-mail" for an address the page already knows. */
-export function ResendVerificationButton({ email }: { email: string }) {
+export function ResendVerificationButton({ email, to }: { email: string; to?: string }) {
   const { t } = useTranslation();
-  const mutation = useResendVerification();
+  const mutation = useResendVerification(to);
   return (
     <Box>
       <Button
@@ -54,9 +54,9 @@ export function ResendVerificationButton({ email }: { email: string }) {
 }
 
 /** An e-mail field and "Resend verification e-mail", for pages that do not know the address. */
-export function ResendVerificationForm() {
+export function ResendVerificationForm({ to }: { to?: string | undefined }) {
   const { t } = useTranslation();
-  const mutation = useResendVerification();
+  const mutation = useResendVerification(to);
   const {
     register,
     handleSubmit,

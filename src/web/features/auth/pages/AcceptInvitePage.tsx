@@ -35,7 +35,11 @@ function AcceptAction({ invitation }: { invitation: Invitation }) {
         <RouterButton to="/login" search={{ to: here }} variant="contained">
           {t('account.invite.signIn')}
         </RouterButton>
-        <RouterButton to="/register" variant="outlined">
+        <RouterButton
+          to="/register"
+          search={{ to: here, email: invitation.email }}
+          variant="outlined"
+        >
           {t('account.invite.register')}
         </RouterButton>
       </Box>

@@ -115,7 +115,9 @@ export function LoginPage() {
         <SocialSignIn />
         <Typography sx={{ textAlign: 'center' }}>
           {t('auth.login.noAccount')}{' '}
-          <RouterLink to="/register">{t('auth.login.createAccount')}</RouterLink>
+          <RouterLink to="/register" search={to ? { to } : {}}>
+            {t('auth.login.createAccount')}
+          </RouterLink>
         </Typography>
       </Box>
     </AuthCard>

@@ -10,11 +10,12 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
 import { IconMailCheck } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { RouterButton, RouterLink } from '../../../components/RouterLink';
 import { describeFailure, thrownToFailure } from '../../../lib/errors';
+import { safeRedirectTarget } from '../../../lib/guard';
 import { muiRegister, validationText } from '../../../lib/forms';
 import { useSignUp } from '../api/auth-mutations';
 import { AuthCard } from '../components/AuthCard';
@@ -30,12 +31,17 @@ import {
   type RegisterValues,
 } from '../schemas';
 
+const routeApi = getRouteApi('/register');
+
 const PASSWORD_ID = 'register-password';
 const PASSWORD_RULES_ID = 'register-password-rules';
 
 export function RegisterPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const { to, email: invitedEmail } = routeApi.useSearch();
+  const target = to ? safeRedirectTarget(to) : undefined;
+  const loginSearch = target && target !== '/' ? { to: target } : {};
   const signUp = useSignUp();
   const {
     register,
@@ -44,16 +50,16 @@ export function RegisterPage() {
     formState: { errors },
   } = useForm<RegisterValues>({
     resolver: zodResolver(registerSchema),
-    defaultValues: { name: '', email: '', password: '', terms: false },
+    defaultValues: { name: '', email: invitedEmail ?? '', password: '', terms: false },
   });
   const password = useWatch({ control, name: 'password' });
 
   const onSubmit = handleSubmit(({ name, email, password: secret }) =>
     signUp.mutate(
-      { name, email, password: secret },
+      { name, email, password: secret, to: target },
       {
         onSuccess: (outcome) => {
-          if (outcome.kind === 'signedIn') void navigate({ to: '/', replace: true });
+          if (outcome.kind === 'signedIn') void navigate({ href: target ?? '/', replace: true });
         },
       },
     ),
@@ -68,10 +74,10 @@ export function RegisterPage() {
             <IconMailCheck size={56} stroke={1.5} aria-hidden />
           </Box>
           <Typography role="status">{t('auth.register.checkEmailBody', { email })}</Typography>
-          <RouterButton to="/login" variant="contained" size="large">
+          <RouterButton to="/login" search={loginSearch} variant="contained" size="large">
             {t('auth.register.goToLogin')}
           </RouterButton>
-          <ResendVerificationButton email={email} />
+          <ResendVerificationButton email={email} to={target} />
         </Box>
       </AuthCard>
     );
@@ -161,7 +167,9 @@ export function RegisterPage() {
         </Button>
         <Typography sx={{ textAlign: 'center' }}>
           {t('auth.register.haveAccount')}{' '}
-          <RouterLink to="/login">{t('auth.register.signIn')}</RouterLink>
+          <RouterLink to="/login" search={loginSearch}>
+            {t('auth.register.signIn')}
+          </RouterLink>
         </Typography>
       </Box>
     </AuthCard>

@@ -19,10 +19,12 @@ const isKnownError = (code: string): code is KnownError =>
 /**
  * Where the server's verification link lands: `/verify-email` when the address was verified,
  * `/verify-email?error=CODE` when the link could not be used (then a new link can be asked for).
+ * A `to` (from a registration that started at an invitation) is passed on to the sign-in.
  */
 export function VerifyEmailPage() {
   const { t } = useTranslation();
-  const { error } = routeApi.useSearch();
+  const { error, to } = routeApi.useSearch();
+  const loginSearch = to ? { to } : {};
 
   if (error) {
     const code = error.toUpperCase();
@@ -36,7 +38,7 @@ export function VerifyEmailPage() {
         <Typography color="text.secondary" sx={{ mb: 2 }}>
           {t('auth.verifyEmail.resendIntro')}
         </Typography>
-        <ResendVerificationForm />
+        <ResendVerificationForm to={to} />
       </AuthCard>
     );
   }
@@ -47,7 +49,7 @@ export function VerifyEmailPage() {
         <Alert severity="success" icon={<IconCircleCheck size={22} aria-hidden />}>
           {t('auth.verifyEmail.successBody')}
         </Alert>
-        <RouterButton to="/login" variant="contained" size="large">
+        <RouterButton to="/login" search={loginSearch} variant="contained" size="large">
           {t('auth.verifyEmail.signIn')}
         </RouterButton>
       </Box>

@@ -2,14 +2,26 @@ import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
 import { describeFailure, thrownToFailure } from '../../../../lib/errors';
 
-/** The translated message of a failed call, or nothing. */
-export function FailureAlert({ error }: { error: unknown }) {
+/**
+ * The translated message of a failed call, or nothing. `messages` gives this card's own
+ * text for some of the server's codes; any other failure shows the common text, or the
+ * server's message.
+ */
+export function FailureAlert({
+  error,
+  messages,
+}: {
+  error: unknown;
+  messages?: Partial<Record<string, string>>;
+}) {
   const { t, i18n } = useTranslation();
   if (!error) return null;
   const failure = thrownToFailure(error);
+  const own = failure.code ? messages?.[failure.code] : undefined;
   const message =
-    failure.status === 0 && error instanceof Error && error.message
+    own ??
+    (failure.status === 0 && error instanceof Error && error.message
       ? error.message
-      : describeFailure(t, i18n.language, failure);
+      : describeFailure(t, i18n.language, failure));
   return <Alert severity="error">{message}</Alert>;
 }

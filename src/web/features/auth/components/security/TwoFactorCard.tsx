@@ -7,6 +7,7 @@ import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { QRCodeSVG } from 'qrcode.react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PasswordField } from '../PasswordField';
@@ -72,6 +73,25 @@ export function TwoFactorCard() {
         sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 480 }}
       >
         <Typography>{t('account.settings.twoFactor.scan')}</Typography>
+        <Box
+          sx={{
+            alignSelf: 'flex-start',
+            bgcolor: '#fff',
+            borderRadius: 1,
+            border: 1,
+            borderColor: 'divider',
+            lineHeight: 0,
+          }}
+        >
+          <QRCodeSVG
+            value={step.totpURI}
+            size={200}
+            marginSize={4}
+            role="img"
+            aria-label={t('account.settings.twoFactor.qrLabel')}
+            data-testid="totp-qr"
+          />
+        </Box>
         <TextField
           label={t('account.settings.twoFactor.manualKey')}
           value={secretOf(step.totpURI)}

@@ -1,0 +1,212 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  NO_OWNER_KEY,
+  customerActivities,
+  customerDailyStats,
+  customerStats,
+  customers,
+  projects,
+  user,
+} from '../../db/schema/index.ts';
+import {
+  CUSTOMER_STATUSES,
+  PIPELINE_STATUSES,
+  type CustomerActivityType,
+  type CustomerStatus,
+} from '../../../shared/schemas/customers.ts';
+import { PROJECT_STATUSES, type ProjectStatus } from '../../../shared/schemas/projects.ts';
+import {
+  CRM_RECENT_ACTIVITY,
+  CRM_TOP_OWNERS,
+  type CrmDashboardDto,
+} from '../../../shared/schemas/dashboard.ts';
+
+export type DashboardScope = { organizationId: string };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The Mondays (UTC, YYYY-MM-DD) of every week that overlaps the range. */
+export function weeksOf(range: { from: string; to: string }): string[] {
+  const weeks: string[] = [];
+  const first = Date.parse(`${range.from}T00:00:00.000Z`);
+  const monday = first - ((new Date(first).getUTCDay() + 6) % 7) * DAY_MS;
+  const last = Date.parse(`${range.to}T00:00:00.000Z`);
+  for (let day = monday; day <= last; day += 7 * DAY_MS) {
+    weeks.push(new Date(day).toISOString().slice(0, 10));
+  }
+  return weeks;
+}
+
+/** The rows of a raw query, whichever driver (node-postgres or PGlite) ran it. */
+async function rows<T>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/**
+ * Every figure of the CRM dashboard, each from one aggregate query: no customer row is loaded.
+ * Status and owner breakdowns sum `customer_stats`, new customers sum `customer_daily_stats`
+ * (both kept by triggers: a few rows per organisation, one per day); churn counts the status
+ * changes of the range. `from` and `to` are UTC days, both included.
+ */
+export async function crmDashboard(
+  db: Database,
+  scope: DashboardScope,
+  range: { from: string; to: string },
+): Promise<CrmDashboardDto> {
+  const org = scope.organizationId;
+  const start = `${range.from}T00:00:00.000Z`;
+  const before = new Date(Date.parse(`${range.to}T00:00:00.000Z`) + DAY_MS).toISOString();
+  const lengthMs = Date.parse(before) - Date.parse(start);
+  const previousFrom = new Date(Date.parse(start) - lengthMs).toISOString().slice(0, 10);
+
+  const [statusRows, weekRows, previousRows, churnRows, ownerRows, projectRows, activityRows] =
+    await Promise.all([
+      // Per status: from customer_stats (kept by triggers), a few rows per organisation.
+      rows<{ status: CustomerStatus; count: number; value: string }>(
+        db,
+        sql`select ${customerStats.status} as status,
+              coalesce(sum(${customerStats.customers}), 0)::int as count,
+              coalesce(sum(${customerStats.value}), 0)::text as value
+            from ${customerStats} where ${customerStats.organizationId} = ${org}
+            group by ${customerStats.status}`,
+      ),
+      // New customers per week of the range: customer_daily_stats has one row per day.
+      rows<{ week: string; count: number }>(
+        db,
+        sql`select to_char(date_trunc('week', ${customerDailyStats.day}::timestamp), 'YYYY-MM-DD')
+              as week, sum(${customerDailyStats.customers})::int as count
+            from ${customerDailyStats}
+            where ${customerDailyStats.organizationId} = ${org}
+              and ${customerDailyStats.day} >= ${range.from}::date
+              and ${customerDailyStats.day} <= ${range.to}::date
+            group by 1`,
+      ),
+      // New customers in the range of the same length just before.
+      rows<{ count: number }>(
+        db,
+        sql`select coalesce(sum(${customerDailyStats.customers}), 0)::int as count
+            from ${customerDailyStats}
+            where ${customerDailyStats.organizationId} = ${org}
+              and ${customerDailyStats.day} >= ${previousFrom}::date
+              and ${customerDailyStats.day} < ${range.from}::date`,
+      ),
+      // Customers moved to churned within the range, leaving out the (few) deleted ones.
+      rows<{ count: number }>(
+        db,
+        sql`select count(distinct a.customer_id)::int as count
+            from ${customerActivities} as a
+            where a.organization_id = ${org}
+              and a.type = 'status_change'
+              and a.to_status = 'churned'
+              and a.created_at >= ${start}::timestamptz
+              and a.created_at < ${before}::timestamptz
+              and not exists (
+                select 1 from ${customers} as c
+                where c.organization_id = ${org} and c.deleted_at is not null
+                  and c.id = a.customer_id
+              )`,
+      ),
+      rows<{ id: string; name: string; email: string; customers: number; value: string }>(
+        db,
+        sql`select o.owner_key as id, ${user.name} as name, ${user.email} as email,
+              o.customers, o.value::text as value
+            from (
+              select ${customerStats.ownerKey} as owner_key,
+                sum(${customerStats.customers})::int as customers,
+                sum(${customerStats.value}) as value
+              from ${customerStats}
+              where ${customerStats.organizationId} = ${org}
+                and ${customerStats.ownerKey} <> ${NO_OWNER_KEY}::uuid
+              group by ${customerStats.ownerKey}
+              having sum(${customerStats.customers}) > 0
+            ) as o
+            join ${user} on ${user.id} = o.owner_key
+            order by o.value desc, o.customers desc, ${user.name}
+            limit ${CRM_TOP_OWNERS}`,
+      ),
+      rows<{ status: ProjectStatus; count: number }>(
+        db,
+        sql`select ${projects.status} as status, count(*)::int as count
+            from ${projects}
+            where ${projects.organizationId} = ${org} and ${projects.deletedAt} is null
+            group by ${projects.status}`,
+      ),
+      rows<{
+        id: string;
+        type: CustomerActivityType;
+        customer_id: string;
+        customer_name: string;
+        actor_id: string | null;
+        actor_name: string | null;
+        body: string | null;
+        from_status: CustomerStatus | null;
+        to_status: CustomerStatus | null;
+        created_at: string | Date;
+      }>(
+        db,
+        sql`select a.id, a.type, a.customer_id, c.name as customer_name, a.actor_id,
+              u.name as actor_name, a.body, a.from_status, a.to_status, a.created_at
+            from ${customerActivities} as a
+            join ${customers} as c on c.id = a.customer_id and c.deleted_at is null
+            left join ${user} as u on u.id = a.actor_id
+            where a.organization_id = ${org}
+              and a.created_at >= ${start}::timestamptz
+              and a.created_at < ${before}::timestamptz
+            order by a.created_at desc, a.id desc
+            limit ${CRM_RECENT_ACTIVITY}`,
+      ),
+    ]);
+
+  const byStatus = CUSTOMER_STATUSES.map((status) => {
+    const row = statusRows.find((r) => r.status === status);
+    return { status, count: row?.count ?? 0, value: Number(row?.value ?? 0) };
+  });
+  const total = byStatus.reduce((sum, s) => sum + s.count, 0);
+  const sumOf = (statuses: readonly CustomerStatus[]) =>
+    Math.round(
+      byStatus.filter((s) => statuses.includes(s.status)).reduce((sum, s) => sum + s.value, 0) *
+        100,
+    ) / 100;
+  const churned = byStatus.find((s) => s.status === 'churned')!.count;
+  const weekCounts = new Map(weekRows.map((r) => [r.week, Number(r.count)]));
+  const newCustomers = weekRows.reduce((sum, r) => sum + Number(r.count), 0);
+
+  return {
+    range,
+    kpis: {
+      customers: total,
+      newCustomers,
+      newCustomersPrevious: previousRows[0]?.count ?? 0,
+      pipelineValue: sumOf(PIPELINE_STATUSES),
+      wonValue: sumOf(['active']),
+      churned,
+      churnedInRange: churnRows[0]?.count ?? 0,
+      churnRate: total === 0 ? 0 : churned / total,
+    },
+    byStatus,
+    newPerWeek: weeksOf(range).map((week) => ({ week, count: weekCounts.get(week) ?? 0 })),
+    topOwners: ownerRows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      email: r.email,
+      customers: Number(r.customers),
+      value: Number(r.value),
+    })),
+    projectsByStatus: PROJECT_STATUSES.map((status) => ({
+      status,
+      count: projectRows.find((r) => r.status === status)?.count ?? 0,
+    })),
+    recentActivity: activityRows.map((r) => ({
+      id: r.id,
+      type: r.type,
+      customer: { id: r.customer_id, name: r.customer_name },
+      actor: r.actor_id && r.actor_name !== null ? { id: r.actor_id, name: r.actor_name } : null,
+      body: r.body,
+      fromStatus: r.from_status,
+      toStatus: r.to_status,
+      createdAt: new Date(r.created_at).toISOString(),
+    })),
+  };
+}

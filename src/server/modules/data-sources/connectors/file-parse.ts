@@ -1,0 +1,372 @@
+/**
+ * Reading an uploaded CSV or JSON file into typed rows, with a report of the rows that could not
+ * be read. CSV: RFC 4180 (quoted values, doubled quotes, CRLF or LF), the first line names the
+ * columns, the separator (comma, semicolon, tab or |) is taken from that line. JSON: an array of
+ * objects. Column types are inferred from every value (integer, number, boolean, date, datetime,
+ * text; json for nested values in JSON files); values with leading zeros stay text.
+ */
+import {
+  DATA_SOURCE_LIMITS,
+  type FileColumn,
+  type FileColumnType,
+  type FileFormat,
+} from '../../../../shared/schemas/data-sources.ts';
+
+export interface RowError {
+  /** `line 12` (CSV, counting the header as line 1) or `item 3` (JSON, from 1). */
+  location: string;
+  message: string;
+}
+
+export interface ParsedFile {
+  columns: FileColumn[];
+  rows: Record<string, unknown>[];
+  /** The first `fileReportedErrors` invalid rows. */
+  errors: RowError[];
+  errorCount: number;
+}
+
+/** The whole file is unusable (no header, not JSON, too many columns…). */
+export class FileParseError extends Error {}
+
+/** Bytes to text: UTF-8 (a byte-order mark is dropped), or Latin-1 when the bytes are not UTF-8. */
+export function decodeText(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    return Buffer.from(bytes).toString('latin1');
+  }
+}
+
+export function parseFile(format: FileFormat, text: string): ParsedFile {
+  return format === 'csv' ? parseCsvFile(text) : parseJsonFile(text);
+}
+
+// ---------------------------------------------------------------------------
+// CSV
+// ---------------------------------------------------------------------------
+
+interface CsvRecord {
+  line: number;
+  fields: string[];
+  error?: string;
+}
+
+const SEPARATORS = [',', ';', '\t', '|'] as const;
+
+/** The separator used most often in the first line (outside quotes); comma when none. */
+export function detectSeparator(text: string): string {
+  const counts = new Map<string, number>(SEPARATORS.map((s) => [s, 0]));
+  let quoted = false;
+  for (let i = 0; i < text.length && i < 65_536; i++) {
+    const ch = text[i]!;
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) break;
+    else if (!quoted && counts.has(ch)) counts.set(ch, counts.get(ch)! + 1);
+  }
+  let best = ',';
+  for (const [separator, count] of counts) if (count > counts.get(best)!) best = separator;
+  return best;
+}
+
+const QUOTE = 34;
+const CR = 13;
+const LF = 10;
+
+/** Splits CSV text into records with the line each starts on. Blank lines are skipped. */
+export function* csvRecords(text: string, separator = detectSeparator(text)): Generator<CsvRecord> {
+  const sep = separator.charCodeAt(0);
+  const n = text.length;
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  let line = 1;
+  while (i < n) {
+    const startLine = line;
+    const fields: string[] = [];
+    let error: string | undefined;
+    for (;;) {
+      if (text.charCodeAt(i) === QUOTE) {
+        // A quoted value: up to the closing quote; "" is a quote.
+        let value = '';
+        let from = i + 1;
+        let closed = false;
+        for (;;) {
+          const quote = text.indexOf('"', from);
+          if (quote === -1) {
+            value += text.slice(from);
+            i = n;
+            break;
+          }
+          value += text.slice(from, quote);
+          if (text.charCodeAt(quote + 1) === QUOTE) {
+            value += '"';
+            from = quote + 2;
+            continue;
+          }
+          i = quote + 1;
+          closed = true;
+          break;
+        }
+        line += countLineBreaks(value);
+        fields.push(value);
+        if (!closed) {
+          error ??= 'A quoted value is not closed (missing ")';
+          break;
+        }
+        // After the closing quote: a separator, the end of the line or of the file.
+        let stray = i;
+        while (stray < n) {
+          const c = text.charCodeAt(stray);
+          if (c === sep || c === CR || c === LF) break;
+          stray++;
+        }
+        if (text.slice(i, stray).trim() !== '') error ??= 'Unexpected text after a closing quote';
+        i = stray;
+      } else {
+        let end = i;
+        while (end < n) {
+          const c = text.charCodeAt(end);
+          if (c === sep || c === CR || c === LF) break;
+          end++;
+        }
+        fields.push(text.slice(i, end));
+        i = end;
+      }
+      const c = text.charCodeAt(i);
+      if (c === sep) {
+        i++;
+        if (i >= n) {
+          fields.push('');
+          break;
+        }
+        continue;
+      }
+      if (c === CR || c === LF) {
+        i += c === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
+        line++;
+      }
+      break;
+    }
+    if (fields.length === 1 && fields[0] === '' && !error) continue;
+    yield { line: startLine, fields, ...(error ? { error } : {}) };
+  }
+}
+
+/** Line breaks inside a quoted value (CRLF counts once). */
+function countLineBreaks(value: string): number {
+  let count = 0;
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c === LF || (c === CR && value.charCodeAt(i + 1) !== LF)) count++;
+  }
+  return count;
+}
+
+/** Column names from a header: trimmed, blanks named `column_N`, duplicates numbered. */
+export function columnNames(header: string[]): string[] {
+  const used = new Set<string>();
+  return header.map((raw, index) => {
+    const base = raw.trim() || `column_${index + 1}`;
+    let name = base;
+    for (let n = 2; used.has(name); n++) name = `${base}_${n}`;
+    used.add(name);
+    return name;
+  });
+}
+
+function parseCsvFile(text: string): ParsedFile {
+  const records = csvRecords(text);
+  const first = records.next();
+  if (first.done) throw new FileParseError('The file is empty');
+  if (first.value.error) {
+    throw new FileParseError(`The header line cannot be read: ${first.value.error}`);
+  }
+  const names = columnNames(first.value.fields);
+  checkColumnCount(names.length);
+  const report = new Report();
+  const raw: string[][] = [];
+  for (const record of records) {
+    if (record.error) report.add(`line ${record.line}`, record.error);
+    else if (record.fields.length !== names.length) {
+      report.add(
+        `line ${record.line}`,
+        `Expected ${names.length} values, found ${record.fields.length}`,
+      );
+    } else raw.push(record.fields);
+  }
+  const types = names.map((_, column) => inferTextType(raw, column));
+  const rows = raw.map((fields) => {
+    const row: Record<string, unknown> = {};
+    names.forEach((name, column) => {
+      row[name] = convertText(fields[column]!, types[column]!);
+    });
+    return row;
+  });
+  return {
+    columns: names.map((name, i) => ({ name, type: types[i]! })),
+    rows,
+    ...report.result(),
+  };
+}
+
+// ---------------------------------------------------------------------------
+// JSON
+// ---------------------------------------------------------------------------
+
+function parseJsonFile(text: string): ParsedFile {
+  let value: unknown;
+  try {
+    value = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+  } catch (error) {
+    throw new FileParseError(`The file is not valid JSON: ${(error as Error).message}`);
+  }
+  if (!Array.isArray(value)) {
+    throw new FileParseError('A JSON file must hold an array of objects: [{ … }, { … }]');
+  }
+  const report = new Report();
+  const rows: Record<string, unknown>[] = [];
+  const names: string[] = [];
+  const seen = new Set<string>();
+  value.forEach((item, index) => {
+    if (typeof item !== 'object' || item === null || Array.isArray(item)) {
+      report.add(`item ${index + 1}`, 'Not an object');
+      return;
+    }
+    for (const key of Object.keys(item)) {
+      if (!seen.has(key)) {
+        seen.add(key);
+        names.push(key);
+        checkColumnCount(names.length);
+      }
+    }
+    rows.push(item as Record<string, unknown>);
+  });
+  const columns = names.map((name) => ({
+    name,
+    type: inferJsonType(rows.map((row) => row[name])),
+  }));
+  return { columns, rows, ...report.result() };
+}
+
+// ---------------------------------------------------------------------------
+// Types
+// ---------------------------------------------------------------------------
+
+const INTEGER = /^-?(0|[1-9]\d*)$/;
+const NUMBER = /^-?(0|[1-9]\d*)(\.\d+)?([eE][-+]?\d+)?$/;
+const BOOLEAN = /^(true|false)$/i;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATETIME =
+  /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(:(\d{2})(\.\d{1,6})?)?(Z|[+-]\d{2}(:?\d{2})?)?$/;
+
+function validCalendar(match: RegExpMatchArray): boolean {
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day
+  );
+}
+
+export function isDate(value: string): boolean {
+  const match = value.match(DATE);
+  return Boolean(match && validCalendar(match));
+}
+
+export function isDateTime(value: string): boolean {
+  const match = value.match(DATETIME);
+  return Boolean(
+    match &&
+    validCalendar(match) &&
+    Number(match[4]) < 24 &&
+    Number(match[5]) < 60 &&
+    Number(match[7] ?? 0) < 60,
+  );
+}
+
+const isInteger = (v: string) => INTEGER.test(v) && Number.isSafeInteger(Number(v));
+const isNumber = (v: string) => NUMBER.test(v) && Number.isFinite(Number(v));
+
+const CANDIDATES: [Exclude<FileColumnType, 'text' | 'json'>, (value: string) => boolean][] = [
+  ['integer', isInteger],
+  ['number', isNumber],
+  ['boolean', (v) => BOOLEAN.test(v)],
+  ['date', isDate],
+  ['datetime', isDateTime],
+];
+
+/** The narrowest type every non-empty value of a CSV column fits. */
+function inferTextType(rows: string[][], column: number): FileColumnType {
+  const possible = new Set(CANDIDATES.map(([type]) => type));
+  for (const row of rows) {
+    const value = row[column]!.trim();
+    if (value === '') continue;
+    for (const [type, test] of CANDIDATES)
+      if (possible.has(type) && !test(value)) possible.delete(type);
+    if (possible.size === 0) return 'text';
+  }
+  // A column with no values at all is text.
+  if (rows.every((row) => row[column]!.trim() === '')) return 'text';
+  for (const [type] of CANDIDATES) if (possible.has(type)) return type;
+  return 'text';
+}
+
+function convertText(raw: string, type: FileColumnType): unknown {
+  const value = raw.trim();
+  if (value === '') return null;
+  switch (type) {
+    case 'integer':
+    case 'number':
+      return Number(value);
+    case 'boolean':
+      return value.toLowerCase() === 'true';
+    case 'date':
+    case 'datetime':
+      return value;
+    default:
+      return raw;
+  }
+}
+
+function inferJsonType(values: unknown[]): FileColumnType {
+  const present = values.filter((value) => value !== null && value !== undefined);
+  if (present.length === 0) return 'text';
+  if (present.some((value) => typeof value === 'object')) {
+    return present.every((value) => typeof value === 'object') ? 'json' : 'text';
+  }
+  if (present.every((value) => typeof value === 'number')) {
+    return present.every((value) => Number.isSafeInteger(value)) ? 'integer' : 'number';
+  }
+  if (present.every((value) => typeof value === 'boolean')) return 'boolean';
+  if (present.every((value) => typeof value === 'string')) {
+    const strings = present as string[];
+    if (strings.every(isDate)) return 'date';
+    if (strings.every(isDateTime)) return 'datetime';
+  }
+  return 'text';
+}
+
+// ---------------------------------------------------------------------------
+
+function checkColumnCount(count: number) {
+  if (count > DATA_SOURCE_LIMITS.fileMaxColumns) {
+    throw new FileParseError(`The file has more than ${DATA_SOURCE_LIMITS.fileMaxColumns} columns`);
+  }
+}
+
+class Report {
+  private errors: RowError[] = [];
+  private count = 0;
+
+  add(location: string, message: string) {
+    this.count++;
+    if (this.errors.length < DATA_SOURCE_LIMITS.fileReportedErrors) {
+      this.errors.push({ location, message });
+    }
+  }
+
+  result() {
+    return { errors: this.errors, errorCount: this.count };
+  }
+}

@@ -1,0 +1,64 @@
+import type { z } from 'zod';
+import type { Database } from '../../../db/client.ts';
+import {
+  fileQuerySchema,
+  httpQuerySchema,
+  sqlQuerySchema,
+  type DataSourceType,
+  type FileConfig,
+  type HttpConfig,
+  type MysqlConfig,
+  type PostgresConfig,
+} from '../../../../shared/schemas/data-sources.ts';
+import { fileConnector } from './file.ts';
+import { httpConnector } from './http.ts';
+import { mysqlConnector } from './mysql.ts';
+import { postgresConnector } from './postgres.ts';
+import type { Connector } from './types.ts';
+
+export { ConnectorError } from './types.ts';
+export type { Connector, QueryOptions, TimeoutOptions } from './types.ts';
+
+/** A data source as the connectors need it: settings and the decrypted secret. */
+export interface ConnectableSource {
+  id: string;
+  type: DataSourceType;
+  config: unknown;
+  secret: string | null;
+}
+
+/** A connector whose `runQuery` takes the console's raw request and checks it for the type. */
+export type AnyConnector = Connector<unknown>;
+
+function checked<Q>(connector: Connector<Q>, schema: z.ZodType<Q>): AnyConnector {
+  return {
+    testConnection: (options) => connector.testConnection(options),
+    listSchema: (options) => connector.listSchema(options),
+    runQuery: (input, options) => connector.runQuery(schema.parse(input), options),
+  };
+}
+
+export function connectorFor(db: Database, source: ConnectableSource): AnyConnector {
+  switch (source.type) {
+    case 'postgres':
+      return checked(
+        postgresConnector({ config: source.config as PostgresConfig, password: source.secret }),
+        sqlQuerySchema,
+      );
+    case 'mysql':
+      return checked(
+        mysqlConnector({ config: source.config as MysqlConfig, password: source.secret }),
+        sqlQuerySchema,
+      );
+    case 'http':
+      return checked(
+        httpConnector({ config: source.config as HttpConfig, secret: source.secret }),
+        httpQuerySchema,
+      );
+    case 'file':
+      return checked(
+        fileConnector(db, { id: source.id, config: source.config as FileConfig }),
+        fileQuerySchema,
+      );
+  }
+}

@@ -1,0 +1,336 @@
+/**
+ * MySQL / MariaDB connector (mysql2). One connection per call, closed afterwards.
+ *
+ * A console query is ONE statement (multipleStatements stays off) run after
+ * `SET SESSION TRANSACTION READ ONLY` and inside `START TRANSACTION READ ONLY`, with a statement
+ * time-out (`max_statement_time` on MariaDB, `max_execution_time` on MySQL). The session setting
+ * matters: DDL commits the open transaction implicitly and would otherwise run outside it. Rows
+ * are streamed and the connection is dropped after rowCap + 1 rows. `LOAD DATA LOCAL` is
+ * refused (the LOCAL_FILES flag is off), so a server cannot read files of this machine.
+ */
+import mysql from 'mysql2';
+import type {
+  ConnectionTestResult,
+  DataSourceSchemaResult,
+  MysqlConfig,
+  QueryResult,
+  SqlQuery,
+} from '../../../../shared/schemas/data-sources.ts';
+import { DATA_SOURCE_LIMITS } from '../../../../shared/schemas/data-sources.ts';
+import { connectionError, detailOf, networkCause, withDeadline, type Target } from './failures.ts';
+import { groupColumns } from './postgres.ts';
+import { elapsed, toCell } from './values.ts';
+import {
+  ConnectorError,
+  failedTest,
+  type Connector,
+  type QueryOptions,
+  type TimeoutOptions,
+} from './types.ts';
+
+export interface MysqlSettings {
+  config: MysqlConfig;
+  password: string | null;
+}
+
+const SCHEMA_MAX_COLUMNS = 20_000;
+
+const AUTH_ERRORS = new Set([
+  'ER_ACCESS_DENIED_ERROR',
+  'ER_DBACCESS_DENIED_ERROR',
+  'ER_ACCESS_DENIED_NO_PASSWORD_ERROR',
+  'ER_NOT_SUPPORTED_AUTH_MODE',
+  'ER_PASSWORD_NO_MATCH',
+]);
+/** Statement time-out: MariaDB (1969, max_statement_time) and MySQL (3024, max_execution_time). */
+const TIMEOUT_ERRNOS = new Set([1969, 3024]);
+
+const TYPE_NAMES: Record<number, string> = {
+  0: 'decimal',
+  1: 'tinyint',
+  2: 'smallint',
+  3: 'int',
+  4: 'float',
+  5: 'double',
+  6: 'null',
+  7: 'timestamp',
+  8: 'bigint',
+  9: 'mediumint',
+  10: 'date',
+  11: 'time',
+  12: 'datetime',
+  13: 'year',
+  15: 'varchar',
+  16: 'bit',
+  245: 'json',
+  246: 'decimal',
+  247: 'enum',
+  248: 'set',
+  253: 'varchar',
+  254: 'char',
+  255: 'geometry',
+};
+const BINARY_CHARSET = 63;
+
+function typeName(field: mysql.FieldPacket): string {
+  if (field.extendedFormat === 'json') return 'json';
+  if (field.extendedTypeName) return field.extendedTypeName;
+  const type = field.columnType ?? field.type ?? -1;
+  if (type >= 249 && type <= 252) return field.characterSet === BINARY_CHARSET ? 'blob' : 'text';
+  if ((type === 253 || type === 254) && field.characterSet === BINARY_CHARSET) return 'varbinary';
+  return TYPE_NAMES[type] ?? String(type);
+}
+
+const target = (config: MysqlConfig): Target => ({
+  host: config.host,
+  port: config.port,
+  database: config.database,
+  user: config.user,
+});
+
+type MysqlError = Error & {
+  code?: string;
+  errno?: number;
+  sqlState?: string;
+  sqlMessage?: string;
+  fatal?: boolean;
+};
+
+function connectFailure(error: unknown, config: MysqlConfig, timeoutMs: number): ConnectorError {
+  if (error instanceof ConnectorError) return error;
+  const e = error as MysqlError;
+  if (e?.code && AUTH_ERRORS.has(e.code)) {
+    return connectionError('AUTHENTICATION_FAILED', target(config));
+  }
+  if (e?.code === 'ER_BAD_DB_ERROR') return connectionError('DATABASE_NOT_FOUND', target(config));
+  const cause = networkCause(error);
+  if (cause) return connectionError(cause, target(config), { timeoutMs, detail: detailOf(error) });
+  return connectionError('UNKNOWN', target(config), { detail: e?.sqlMessage ?? detailOf(error) });
+}
+
+function queryFailure(error: unknown, config: MysqlConfig, queryTimeoutMs: number): ConnectorError {
+  if (error instanceof ConnectorError) return error;
+  const e = error as MysqlError;
+  if ((e?.errno && TIMEOUT_ERRNOS.has(e.errno)) || e?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') {
+    return new ConnectorError(
+      'timeout',
+      `The query ran longer than ${queryTimeoutMs / 1000} s and was cancelled.`,
+    );
+  }
+  if (e?.sqlState && !e.fatal) return new ConnectorError('query', e.sqlMessage ?? e.message);
+  return connectFailure(error, config, queryTimeoutMs);
+}
+
+function sslOption(config: MysqlConfig): mysql.SslOptions | undefined {
+  if (config.ssl === 'disable') return undefined;
+  if (config.ssl === 'require') return { rejectUnauthorized: false };
+  return { rejectUnauthorized: true };
+}
+
+function open(settings: MysqlSettings, connectTimeoutMs: number): Promise<mysql.Connection> {
+  const { config } = settings;
+  const connection = mysql.createConnection({
+    host: config.host,
+    port: config.port,
+    user: config.user,
+    password: settings.password ?? '',
+    database: config.database,
+    ssl: sslOption(config),
+    connectTimeout: connectTimeoutMs,
+    charset: 'utf8mb4',
+    dateStrings: true,
+    supportBigNumbers: true,
+    bigNumberStrings: true,
+    multipleStatements: false,
+    flags: ['-LOCAL_FILES'],
+    rowsAsArray: true,
+  });
+  // A connection that dies later reports through the pending call; keep the process alive.
+  connection.on('error', () => undefined);
+  const connected = new Promise<mysql.Connection>((resolve, reject) => {
+    connection.connect((error) => (error ? reject(error) : resolve(connection)));
+  });
+  return withDeadline(
+    connected,
+    connectTimeoutMs + 1000,
+    () => connection.destroy(),
+    () => connectionError('TIMEOUT', target(config), { timeoutMs: connectTimeoutMs }),
+  ).catch((error: unknown) => {
+    connection.destroy();
+    throw connectFailure(error, config, connectTimeoutMs);
+  });
+}
+
+function run<T>(connection: mysql.Connection, sql: string): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    connection.query({ sql, rowsAsArray: false }, (error, rows) =>
+      error ? reject(error) : resolve(rows as T),
+    );
+  });
+}
+
+async function close(connection: mysql.Connection) {
+  await withDeadline(
+    new Promise<void>((resolve) => connection.end(() => resolve())),
+    2000,
+    () => connection.destroy(),
+    () => new Error('close'),
+  ).catch(() => connection.destroy());
+}
+
+/** Streams the statement's first result set, stopping after rowCap + 1 rows. */
+function streamCapped(
+  connection: mysql.Connection,
+  sql: string,
+  rowCap: number,
+  timeoutMs: number,
+) {
+  return new Promise<{ fields: mysql.FieldPacket[]; rows: unknown[][]; truncated: boolean }>(
+    (resolve, reject) => {
+      let fields: mysql.FieldPacket[] = [];
+      const rows: unknown[][] = [];
+      let settled = false;
+      const query = connection.query({ sql, rowsAsArray: true, timeout: timeoutMs });
+      query.on('fields', (received: mysql.FieldPacket[], index?: number) => {
+        if (!index) fields = received;
+      });
+      query.on('result', (row: unknown, index?: number) => {
+        if (settled || (index ?? 0) > 0 || !Array.isArray(row)) return;
+        if (rows.length < rowCap) {
+          rows.push(row);
+          return;
+        }
+        // One more row than the cap: there were more. Stop reading; the caller drops the connection.
+        settled = true;
+        connection.pause();
+        resolve({ fields, rows, truncated: true });
+      });
+      query.on('error', (error: Error) => {
+        if (!settled) reject(error);
+        settled = true;
+      });
+      query.on('end', () => {
+        if (!settled) resolve({ fields, rows, truncated: false });
+        settled = true;
+      });
+    },
+  );
+}
+
+export function mysqlConnector(settings: MysqlSettings): Connector<SqlQuery> {
+  const { config } = settings;
+
+  return {
+    async testConnection(options: TimeoutOptions = {}): Promise<ConnectionTestResult> {
+      const timeoutMs = options.connectTimeoutMs ?? DATA_SOURCE_LIMITS.testTimeoutMs;
+      const started = performance.now();
+      let connection: mysql.Connection | undefined;
+      try {
+        connection = await open(settings, timeoutMs);
+        const opened = connection;
+        const rows = await withDeadline(
+          run<{ version: string }[]>(opened, 'select version() as version'),
+          Math.max(1, timeoutMs - elapsed(started)),
+          () => opened.destroy(),
+          () => connectionError('TIMEOUT', target(config), { timeoutMs }),
+        );
+        const raw = rows[0]?.version ?? '';
+        const version = raw ? `${/mariadb/i.test(raw) ? 'MariaDB' : 'MySQL'} ${raw}` : null;
+        return {
+          ok: true,
+          cause: null,
+          message: `Connected to ${version ?? 'MySQL'}.`,
+          durationMs: elapsed(started),
+          serverVersion: version,
+        };
+      } catch (error) {
+        return failedTest(connectFailure(error, config, timeoutMs), started);
+      } finally {
+        if (connection) await close(connection);
+      }
+    },
+
+    async listSchema(options: TimeoutOptions = {}): Promise<DataSourceSchemaResult> {
+      const connection = await open(
+        settings,
+        options.connectTimeoutMs ?? DATA_SOURCE_LIMITS.testTimeoutMs,
+      );
+      try {
+        const rows = await run<
+          {
+            schema: string;
+            table: string;
+            kind: string;
+            column: string;
+            type: string;
+            nullable: string;
+          }[]
+        >(
+          connection,
+          `select c.TABLE_SCHEMA as \`schema\`, c.TABLE_NAME as \`table\`,
+                  case when t.TABLE_TYPE = 'VIEW' then 'view' else 'table' end as kind,
+                  c.COLUMN_NAME as \`column\`, c.COLUMN_TYPE as type, c.IS_NULLABLE as nullable
+             from information_schema.COLUMNS c
+             join information_schema.TABLES t
+               on t.TABLE_SCHEMA = c.TABLE_SCHEMA and t.TABLE_NAME = c.TABLE_NAME
+            where c.TABLE_SCHEMA = database()
+            order by c.TABLE_NAME, c.ORDINAL_POSITION
+            limit ${SCHEMA_MAX_COLUMNS + 1}`,
+        );
+        return groupColumns(rows, rows.length > SCHEMA_MAX_COLUMNS);
+      } catch (error) {
+        throw queryFailure(error, config, DATA_SOURCE_LIMITS.queryTimeoutMs);
+      } finally {
+        await close(connection);
+      }
+    },
+
+    async runQuery(query: SqlQuery, options: QueryOptions): Promise<QueryResult> {
+      const queryTimeoutMs = Math.round(
+        options.queryTimeoutMs ?? DATA_SOURCE_LIMITS.queryTimeoutMs,
+      );
+      const connection = await open(
+        settings,
+        options.connectTimeoutMs ?? DATA_SOURCE_LIMITS.testTimeoutMs,
+      );
+      const started = performance.now();
+      let truncated = false;
+      try {
+        const [{ version }] = await run<[{ version: string }]>(
+          connection,
+          'select version() as version',
+        );
+        await run(connection, 'set session transaction read only');
+        await run(
+          connection,
+          /mariadb/i.test(version)
+            ? `set session max_statement_time = ${queryTimeoutMs / 1000}`
+            : `set session max_execution_time = ${queryTimeoutMs}`,
+        );
+        await run(connection, 'start transaction read only');
+        const result = await streamCapped(
+          connection,
+          query.sql,
+          options.rowCap,
+          queryTimeoutMs + 5000,
+        );
+        truncated = result.truncated;
+        if (!truncated) await run(connection, 'rollback');
+        const rows = result.rows.map((row) => row.map(toCell));
+        return {
+          columns: result.fields.map((field) => ({ name: field.name, type: typeName(field) })),
+          rows,
+          rowCount: rows.length,
+          truncated,
+          durationMs: elapsed(started),
+        };
+      } catch (error) {
+        throw queryFailure(error, config, queryTimeoutMs);
+      } finally {
+        // A paused stream cannot be rolled back politely; closing the connection rolls it back.
+        if (truncated) connection.destroy();
+        else await close(connection);
+      }
+    },
+  };
+}

@@ -1,0 +1,45 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { auditLogs, organization } from '../../db/schema/index.ts';
+
+/** How many of the caller's own audit entries the profile shows. */
+export const OWN_ACTIVITY_LIMIT = 10;
+
+export type OwnActivityDto = {
+  id: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  organization: { id: string; name: string } | null;
+  createdAt: string;
+};
+
+/** The latest audit entries whose actor is `userId`, newest first, in every organisation. */
+export async function listOwnActivity(db: Database, userId: string): Promise<OwnActivityDto[]> {
+  const rows = await db
+    .select({
+      id: auditLogs.id,
+      action: auditLogs.action,
+      targetType: auditLogs.targetType,
+      targetId: auditLogs.targetId,
+      organizationId: organization.id,
+      organizationName: organization.name,
+      createdAt: auditLogs.createdAt,
+    })
+    .from(auditLogs)
+    .leftJoin(organization, eq(organization.id, auditLogs.organizationId))
+    .where(eq(auditLogs.actorId, userId))
+    .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+    .limit(OWN_ACTIVITY_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    action: row.action,
+    targetType: row.targetType,
+    targetId: row.targetId,
+    organization:
+      row.organizationId && row.organizationName !== null
+        ? { id: row.organizationId, name: row.organizationName }
+        : null,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}

@@ -1,0 +1,297 @@
+import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import { auditLogs, projects, user } from '../../db/schema/index.ts';
+import { containsPattern } from '../../db/like.ts';
+import { recordAudit, type AuditActor } from '../../audit/record.ts';
+import { HttpError } from '../../http/errors.ts';
+import type { Page } from '../../../shared/schemas/pagination.ts';
+import {
+  PROJECT_MESSAGES,
+  type ProjectActivityDto,
+  type ProjectCreate,
+  type ProjectDto,
+  type ProjectListQuery,
+  type ProjectOverviewDto,
+  type ProjectStatus,
+  type ProjectUpdate,
+} from '../../../shared/schemas/projects.ts';
+
+/** The organisation a request acts in. */
+export type ProjectScope = { organizationId: string };
+
+type ProjectRow = typeof projects.$inferSelect;
+type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
+
+const RECENT_ACTIVITY = 10;
+const UNIQUE_VIOLATION = '23505';
+
+const columns = {
+  project: projects,
+  creatorName: user.name,
+};
+
+function toDto(row: ProjectRow, creatorName: string | null): ProjectDto {
+  return {
+    id: row.id,
+    name: row.name,
+    description: row.description,
+    colour: row.colour,
+    icon: row.icon,
+    status: row.status,
+    createdBy: row.createdBy && creatorName ? { id: row.createdBy, name: creatorName } : null,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** What the audit log keeps of a project. */
+const snapshot = (row: ProjectRow) => ({
+  name: row.name,
+  description: row.description,
+  colour: row.colour,
+  icon: row.icon,
+  status: row.status,
+});
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as never) {
+    if (e.code === UNIQUE_VIOLATION) return true;
+  }
+  return false;
+}
+
+const nameTaken = () =>
+  new HttpError(409, 'CONFLICT', PROJECT_MESSAGES.nameTaken, {
+    name: [PROJECT_MESSAGES.nameTaken],
+  });
+
+/** Live projects of the organisation. */
+const live = (scope: ProjectScope) =>
+  and(eq(projects.organizationId, scope.organizationId), isNull(projects.deletedAt));
+
+const SORT_COLUMNS = {
+  name: projects.name,
+  status: projects.status,
+  createdAt: projects.createdAt,
+  updatedAt: projects.updatedAt,
+} as const;
+
+export async function listProjects(
+  db: Database,
+  scope: ProjectScope,
+  query: ProjectListQuery,
+): Promise<Page<ProjectDto>> {
+  const where: SQL | undefined = and(
+    live(scope),
+    query.search ? ilike(projects.name, containsPattern(query.search)) : undefined,
+    query.status ? eq(projects.status, query.status) : undefined,
+  );
+  const direction = query.order === 'asc' ? asc : desc;
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select(columns)
+      .from(projects)
+      .leftJoin(user, eq(user.id, projects.createdBy))
+      .where(where)
+      .orderBy(direction(SORT_COLUMNS[query.sort]), direction(projects.id))
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize),
+    db.select({ total: count() }).from(projects).where(where),
+  ]);
+  return {
+    items: rows.map((r) => toDto(r.project, r.creatorName)),
+    total: totals?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+async function findRow(db: Executor, scope: ProjectScope, id: string, forUpdate = false) {
+  const query = db
+    .select(columns)
+    .from(projects)
+    .leftJoin(user, eq(user.id, projects.createdBy))
+    .where(and(live(scope), eq(projects.id, id)));
+  const [row] = await (forUpdate ? query.for('update', { of: projects }) : query);
+  return row;
+}
+
+/** A live project of the organisation, or null. */
+export async function getProject(
+  db: Database,
+  scope: ProjectScope,
+  id: string,
+): Promise<ProjectDto | null> {
+  const row = await findRow(db, scope, id);
+  return row ? toDto(row.project, row.creatorName) : null;
+}
+
+/** The record as CASL sees it (for record-level checks). */
+export async function getProjectRecord(
+  db: Database,
+  scope: ProjectScope,
+  id: string,
+): Promise<ProjectRow | null> {
+  return (await findRow(db, scope, id))?.project ?? null;
+}
+
+export async function createProject(
+  db: Database,
+  scope: ProjectScope,
+  actor: AuditActor,
+  input: ProjectCreate,
+): Promise<ProjectDto> {
+  const row = await db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(projects)
+      .values({ ...input, organizationId: scope.organizationId, createdBy: actor.id })
+      .onConflictDoNothing()
+      .returning();
+    if (!created) throw nameTaken();
+    await recordAudit(tx, actor, {
+      organizationId: scope.organizationId,
+      action: 'project.create',
+      targetType: 'project',
+      targetId: created.id,
+      after: snapshot(created),
+    });
+    return created;
+  });
+  const [creator] = actor.id
+    ? await db.select({ name: user.name }).from(user).where(eq(user.id, actor.id))
+    : [];
+  return toDto(row, creator?.name ?? null);
+}
+
+/**
+ * Changes a live project; `action` names the change in the audit log (an update, or an
+ * archive/restore). Null when there is no such project.
+ */
+export async function updateProject(
+  db: Database,
+  scope: ProjectScope,
+  actor: AuditActor,
+  id: string,
+  changes: ProjectUpdate,
+  action = 'project.update',
+): Promise<ProjectDto | null> {
+  try {
+    return await db.transaction(async (tx) => {
+      const current = await findRow(tx, scope, id, true);
+      if (!current) return null;
+      const [updated] = await tx
+        .update(projects)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(projects.id, id))
+        .returning();
+      await recordAudit(tx, actor, {
+        organizationId: scope.organizationId,
+        action,
+        targetType: 'project',
+        targetId: id,
+        before: snapshot(current.project),
+        after: snapshot(updated!),
+      });
+      return toDto(updated!, current.creatorName);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw nameTaken();
+    throw error;
+  }
+}
+
+export function setProjectStatus(
+  db: Database,
+  scope: ProjectScope,
+  actor: AuditActor,
+  id: string,
+  status: ProjectStatus,
+) {
+  return updateProject(
+    db,
+    scope,
+    actor,
+    id,
+    { status },
+    status === 'archived' ? 'project.archive' : 'project.restore',
+  );
+}
+
+/** Marks a live project deleted; false when there is none. */
+export async function deleteProject(
+  db: Database,
+  scope: ProjectScope,
+  actor: AuditActor,
+  id: string,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(projects)
+      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(and(live(scope), eq(projects.id, id)))
+      .returning();
+    if (!row) return false;
+    await recordAudit(tx, actor, {
+      organizationId: scope.organizationId,
+      action: 'project.delete',
+      targetType: 'project',
+      targetId: id,
+      before: snapshot(row),
+    });
+    return true;
+  });
+}
+
+/**
+ * Counts shown on a project's overview, one per kind of record linked to projects. A module that
+ * links its records to projects (data sources, agents…) adds its count here; each counter gets
+ * the organisation and the project id and must count live records of that organisation only.
+ */
+export const PROJECT_COUNTERS: Record<
+  string,
+  (db: Database, scope: ProjectScope, projectId: string) => Promise<number>
+> = {
+  /** Entries of the audit log about this project. */
+  changes: async (db, scope, projectId) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(auditLogs)
+      .where(projectAuditWhere(scope, projectId));
+    return row?.n ?? 0;
+  },
+};
+
+const projectAuditWhere = (scope: ProjectScope, projectId: string) =>
+  and(
+    eq(auditLogs.organizationId, scope.organizationId),
+    eq(auditLogs.targetType, 'project'),
+    eq(auditLogs.targetId, projectId),
+  );
+
+/** The project, its counts and its latest audit entries. Null when there is no such project. */
+export async function projectOverview(
+  db: Database,
+  scope: ProjectScope,
+  id: string,
+): Promise<ProjectOverviewDto | null> {
+  const project = await getProject(db, scope, id);
+  if (!project) return null;
+  const names = Object.keys(PROJECT_COUNTERS);
+  const [values, activity] = await Promise.all([
+    Promise.all(names.map((name) => PROJECT_COUNTERS[name]!(db, scope, id))),
+    db
+      .select()
+      .from(auditLogs)
+      .where(projectAuditWhere(scope, id))
+      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+      .limit(RECENT_ACTIVITY),
+  ]);
+  const counts = Object.fromEntries(names.map((name, i) => [name, values[i]!]));
+  const recentActivity: ProjectActivityDto[] = activity.map((entry) => ({
+    id: entry.id,
+    action: entry.action,
+    actor: { id: entry.actorId, email: entry.actorEmail },
+    createdAt: entry.createdAt.toISOString(),
+  }));
+  return { project, counts, recentActivity };
+}

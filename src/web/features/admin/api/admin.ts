@@ -1,0 +1,277 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { HelpRequestStatus, HelpRequestUpdate } from '../../../../shared/schemas/admin';
+import type { Page } from '../../../../shared/schemas/pagination';
+import type { UserStatus } from '../../../../shared/schemas/users';
+import type { WhitelistEntryInput, WhitelistSettings } from '../../../../shared/schemas/whitelist';
+import { api } from '../../../lib/api';
+
+/**
+ * The administration API (super admins only): users, organisations, help requests, the mail
+ * outbox and the sign-up whitelist. Every key starts with 'admin' so that a change can refresh
+ * what depends on it.
+ */
+
+// ---------------------------------------------------------------------------
+// Users
+// ---------------------------------------------------------------------------
+
+export interface AdminMembership {
+  organizationId: string;
+  name: string;
+  role: string;
+}
+
+export interface AdminUser {
+  id: string;
+  name: string;
+  email: string;
+  image: string | null;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+  superAdmin: boolean;
+  status: UserStatus;
+  bannedAt: string | null;
+  banReason: string | null;
+  createdAt: string;
+  memberships: AdminMembership[];
+}
+
+export interface AdminUserFilters {
+  page: number;
+  pageSize: number;
+  search: string;
+  superAdmin?: boolean | undefined;
+  banned?: boolean | undefined;
+}
+
+export const adminUsersQueryOptions = (filters: AdminUserFilters) =>
+  queryOptions({
+    queryKey: ['admin', 'users', filters],
+    queryFn: ({ signal }) =>
+      api<Page<AdminUser>>('/admin/users', {
+        signal,
+        query: {
+          page: filters.page,
+          pageSize: filters.pageSize,
+          search: filters.search.trim() || undefined,
+          superAdmin: filters.superAdmin,
+          banned: filters.banned,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+type UserAction =
+  | { kind: 'grant'; userId: string }
+  | { kind: 'revoke'; userId: string }
+  | { kind: 'ban'; userId: string; reason: string }
+  | { kind: 'unban'; userId: string };
+
+function runUserAction(action: UserAction): Promise<AdminUser> {
+  const base = `/admin/users/${encodeURIComponent(action.userId)}`;
+  switch (action.kind) {
+    case 'grant':
+      return api<AdminUser>(`${base}/super-admin`, { method: 'POST' });
+    case 'revoke':
+      return api<AdminUser>(`${base}/super-admin`, { method: 'DELETE' });
+    case 'ban':
+      return api<AdminUser>(`${base}/ban`, { method: 'POST', body: { reason: action.reason } });
+    case 'unban':
+      return api<AdminUser>(`${base}/ban`, { method: 'DELETE' });
+  }
+}
+
+/** Grant or revoke the super-admin flag, ban or unban; refreshes the user lists. */
+export function useUserAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: runUserAction,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+  });
+}
+
+/** Ends every session of a user; resolves with how many ended. */
+export function useEndSessions() {
+  return useMutation({
+    mutationFn: (userId: string) =>
+      api<{ revoked: number }>(`/admin/users/${encodeURIComponent(userId)}/sessions`, {
+        method: 'DELETE',
+      }),
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Organisations
+// ---------------------------------------------------------------------------
+
+export interface AdminOrganization {
+  id: string;
+  name: string;
+  slug: string;
+  logo: string | null;
+  createdAt: string;
+  memberCount: number;
+}
+
+export interface SearchPage {
+  page: number;
+  pageSize: number;
+  search: string;
+}
+
+export const adminOrganizationsQueryOptions = (filters: SearchPage) =>
+  queryOptions({
+    queryKey: ['admin', 'organizations', filters],
+    queryFn: ({ signal }) =>
+      api<Page<AdminOrganization>>('/admin/organizations', {
+        signal,
+        query: {
+          page: filters.page,
+          pageSize: filters.pageSize,
+          search: filters.search.trim() || undefined,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+// ---------------------------------------------------------------------------
+// Help requests
+// ---------------------------------------------------------------------------
+
+export interface AdminHelpRequest {
+  id: string;
+  user_id: string;
+  url: string;
+  project_id: string | null;
+  project_link: string | null;
+  issue_description: string;
+  status: HelpRequestStatus;
+  note: string | null;
+  resolved_at: string | null;
+  resolved_by: string | null;
+  created_at: string;
+  user: { id: string; email: string; name: string };
+}
+
+export interface HelpRequestFilters {
+  page: number;
+  pageSize: number;
+  status?: HelpRequestStatus | undefined;
+}
+
+export const helpRequestsQueryOptions = (filters: HelpRequestFilters) =>
+  queryOptions({
+    queryKey: ['admin', 'help-requests', filters],
+    queryFn: ({ signal }) =>
+      api<Page<AdminHelpRequest>>('/help-requests', {
+        signal,
+        query: { page: filters.page, pageSize: filters.pageSize, status: filters.status },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useUpdateHelpRequest() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, update }: { id: string; update: HelpRequestUpdate }) =>
+      api<Omit<AdminHelpRequest, 'user'>>(`/help-requests/${encodeURIComponent(id)}`, {
+        method: 'PATCH',
+        body: update,
+      }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'help-requests'] }),
+  });
+}
+
+// ---------------------------------------------------------------------------
+// Mail outbox (only when the server has no SMTP server: otherwise 404)
+// ---------------------------------------------------------------------------
+
+export interface MailSummary {
+  id: string;
+  to: string;
+  subject: string;
+  date: string;
+}
+
+export interface MailMessage extends MailSummary {
+  text: string;
+}
+
+export const mailQueryOptions = (filters: { page: number; pageSize: number }) =>
+  queryOptions({
+    queryKey: ['admin', 'mail', filters],
+    queryFn: ({ signal }) => api<Page<MailSummary>>('/admin/mail', { signal, query: filters }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+
+export const mailMessageQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ['admin', 'mail', 'message', id],
+    queryFn: ({ signal }) => api<MailMessage>(`/admin/mail/${encodeURIComponent(id)}`, { signal }),
+    staleTime: Infinity,
+  });
+
+// ---------------------------------------------------------------------------
+// Sign-up whitelist
+// ---------------------------------------------------------------------------
+
+export interface WhitelistEntry {
+  id: string;
+  pattern: string;
+  note: string;
+  createdAt: string;
+  createdBy: { id: string; email: string } | null;
+}
+
+export interface WhitelistState extends WhitelistSettings {
+  updatedAt: string | null;
+}
+
+export const whitelistSettingsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['admin', 'whitelist', 'settings'],
+    queryFn: ({ signal }) => api<WhitelistState>('/admin/whitelist/settings', { signal }),
+  });
+
+export const whitelistEntriesQueryOptions = (filters: SearchPage) =>
+  queryOptions({
+    queryKey: ['admin', 'whitelist', 'entries', filters],
+    queryFn: ({ signal }) =>
+      api<Page<WhitelistEntry>>('/admin/whitelist', {
+        signal,
+        query: {
+          page: filters.page,
+          pageSize: filters.pageSize,
+          search: filters.search.trim() || undefined,
+        },
+      }),
+    placeholderData: keepPreviousData,
+  });
+
+export function useSetWhitelistEnabled() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (enabled: boolean) =>
+      api<WhitelistState>('/admin/whitelist/settings', { method: 'PUT', body: { enabled } }),
+    onSuccess: (state) => queryClient.setQueryData(whitelistSettingsQueryOptions().queryKey, state),
+  });
+}
+
+export function useAddWhitelistEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: WhitelistEntryInput) =>
+      api<WhitelistEntry>('/admin/whitelist', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'whitelist', 'entries'] }),
+  });
+}
+
+export function useRemoveWhitelistEntry() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) =>
+      api<void>(`/admin/whitelist/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'whitelist', 'entries'] }),
+  });
+}

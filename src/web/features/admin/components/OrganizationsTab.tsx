@@ -1,0 +1,168 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { IconExternalLink, IconSearch } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { selectOrganization, useAuthState } from '../../../lib/auth-store';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { adminOrganizationsQueryOptions, type AdminOrganization } from '../api/admin';
+import { adminErrorText } from '../errors';
+import { useDebouncedValue } from '../useDebouncedValue';
+import { ErrorAlert } from './ErrorAlert';
+import { TablePager } from './TablePager';
+import { EmptyRow, SkeletonRows } from './TableStates';
+
+const COLUMNS = 5;
+
+/** Every organisation with its member count; "Open" works in it as super admin. */
+export function OrganizationsTab() {
+  const { t, i18n } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const selectedOrgId = useAuthState((state) => state.selectedOrgId);
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const debouncedSearch = useDebouncedValue(search);
+  const organizations = useQuery(
+    adminOrganizationsQueryOptions({ page, pageSize, search: debouncedSearch }),
+  );
+  const [opening, setOpening] = useState<string | null>(null);
+
+  const open = async (organization: AdminOrganization) => {
+    setOpening(organization.id);
+    try {
+      await selectOrganization(organization.id);
+      await navigate({ to: '/organization' });
+    } catch (error) {
+      enqueueSnackbar(
+        t('admin.organizations.openFailed', {
+          name: organization.name,
+          reason: adminErrorText(t, i18n.language, error),
+        }),
+        { variant: 'error' },
+      );
+    } finally {
+      setOpening(null);
+    }
+  };
+
+  const items = organizations.data?.items ?? [];
+
+  return (
+    <Stack spacing={2}>
+      <TextField
+        size="small"
+        type="search"
+        label={t('admin.organizations.search')}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          setPage(1);
+        }}
+        sx={{ maxWidth: 400 }}
+        slotProps={{
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <IconSearch size={18} aria-hidden />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
+      {organizations.isError ? (
+        <ErrorAlert error={organizations.error} onRetry={() => void organizations.refetch()} />
+      ) : null}
+      <TableContainer>
+        <Table size="small" aria-label={t('admin.organizations.tableLabel')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('admin.organizations.name')}</TableCell>
+              <TableCell>{t('admin.organizations.slug')}</TableCell>
+              <TableCell align="right">{t('admin.organizations.members')}</TableCell>
+              <TableCell>{t('admin.organizations.created')}</TableCell>
+              <TableCell align="right">{t('admin.common.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {organizations.isPending ? <SkeletonRows columns={COLUMNS} /> : null}
+            {organizations.isSuccess && items.length === 0 ? (
+              <EmptyRow columns={COLUMNS} text={t('admin.organizations.empty')} />
+            ) : null}
+            {items.map((organization) => (
+              <TableRow key={organization.id} hover>
+                <TableCell>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                    <Avatar
+                      src={organization.logo ?? undefined}
+                      alt=""
+                      variant="rounded"
+                      sx={{ width: 32, height: 32 }}
+                    >
+                      {organization.name.charAt(0).toUpperCase()}
+                    </Avatar>
+                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                      {organization.name}
+                      {organization.id === selectedOrgId ? (
+                        <Typography component="span" variant="caption" color="text.secondary">
+                          {' '}
+                          {t('admin.organizations.current')}
+                        </Typography>
+                      ) : null}
+                    </Typography>
+                  </Box>
+                </TableCell>
+                <TableCell dir="ltr">{organization.slug}</TableCell>
+                <TableCell align="right">
+                  {formatNumber(organization.memberCount, {}, i18n.language)}
+                </TableCell>
+                <TableCell>
+                  {formatDate(organization.createdAt, undefined, i18n.language)}
+                </TableCell>
+                <TableCell align="right">
+                  <Button
+                    size="small"
+                    variant="outlined"
+                    startIcon={<IconExternalLink size={16} aria-hidden />}
+                    aria-label={t('admin.organizations.openNamed', { name: organization.name })}
+                    disabled={opening !== null}
+                    onClick={() => void open(organization)}
+                  >
+                    {t('admin.organizations.open')}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {organizations.data ? (
+        <TablePager
+          total={organizations.data.total}
+          page={page}
+          pageSize={pageSize}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,443 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import FormControl from '@mui/material/FormControl';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import InputLabel from '@mui/material/InputLabel';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  IconBan,
+  IconBuilding,
+  IconCrown,
+  IconCrownOff,
+  IconDotsVertical,
+  IconLogout,
+  IconSearch,
+  IconUserCheck,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { refreshUser, useAuthState } from '../../../lib/auth-store';
+import { formatDate, formatNumber } from '../../../lib/format';
+import {
+  adminUsersQueryOptions,
+  useEndSessions,
+  useUserAction,
+  type AdminUser,
+} from '../api/admin';
+import { useDebouncedValue } from '../useDebouncedValue';
+import { BanDialog } from './BanDialog';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ErrorAlert } from './ErrorAlert';
+import { MembershipsDialog } from './MembershipsDialog';
+import { TablePager } from './TablePager';
+import { EmptyRow, SkeletonRows } from './TableStates';
+import { UserStatusChip } from './UserStatusChip';
+
+type StatusFilter = 'all' | 'active' | 'banned';
+type FlagFilter = 'all' | 'superAdmin' | 'regular';
+
+type Dialog = {
+  kind: 'grant' | 'revoke' | 'unban' | 'sessions' | 'ban' | 'memberships';
+  user: AdminUser;
+} | null;
+
+const COLUMNS = 6;
+
+/** Every user: search and filters, the super-admin flag, bans, sessions and memberships. */
+export function UsersTab() {
+  const { t, i18n } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const navigate = useNavigate();
+  const currentUserId = useAuthState((state) => state.userData?.id ?? null);
+  const [search, setSearch] = useState('');
+  const [status, setStatus] = useState<StatusFilter>('all');
+  const [flag, setFlag] = useState<FlagFilter>('all');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const debouncedSearch = useDebouncedValue(search);
+  const users = useQuery(
+    adminUsersQueryOptions({
+      page,
+      pageSize,
+      search: debouncedSearch,
+      banned: status === 'all' ? undefined : status === 'banned',
+      superAdmin: flag === 'all' ? undefined : flag === 'superAdmin',
+    }),
+  );
+  const action = useUserAction();
+  const endSessions = useEndSessions();
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; user: AdminUser } | null>(null);
+
+  const open = (kind: NonNullable<Dialog>['kind'], user: AdminUser) => {
+    setMenu(null);
+    action.reset();
+    endSessions.reset();
+    setDialog({ kind, user });
+  };
+  const close = () => setDialog(null);
+
+  const runFlag = (user: AdminUser, grant: boolean) =>
+    action.mutate(
+      { kind: grant ? 'grant' : 'revoke', userId: user.id },
+      {
+        onSuccess: async () => {
+          close();
+          enqueueSnackbar(
+            t(grant ? 'admin.users.granted' : 'admin.users.revoked', { name: user.name }),
+            { variant: 'success' },
+          );
+          if (!grant && user.id === currentUserId) {
+            // Without the flag this console is no longer yours.
+            await refreshUser();
+            void navigate({ to: '/' });
+          }
+        },
+      },
+    );
+
+  const runUnban = (user: AdminUser) =>
+    action.mutate(
+      { kind: 'unban', userId: user.id },
+      {
+        onSuccess: () => {
+          close();
+          enqueueSnackbar(t('admin.users.unbanned', { name: user.name }), { variant: 'success' });
+        },
+      },
+    );
+
+  const runEndSessions = (user: AdminUser) =>
+    endSessions.mutate(user.id, {
+      onSuccess: ({ revoked }) => {
+        close();
+        enqueueSnackbar(
+          t('admin.users.sessionsEnded', {
+            name: user.name,
+            count: formatNumber(revoked, {}, i18n.language),
+          }),
+          { variant: 'success' },
+        );
+      },
+    });
+
+  const onFilter =
+    <T,>(set: (value: T) => void) =>
+    (value: T) => {
+      set(value);
+      setPage(1);
+    };
+
+  const items = users.data?.items ?? [];
+  const target = dialog?.user;
+
+  return (
+    <Stack spacing={2}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
+        <TextField
+          size="small"
+          type="search"
+          label={t('admin.users.search')}
+          value={search}
+          onChange={(event) => onFilter(setSearch)(event.target.value)}
+          sx={{ flex: '1 1 240px', maxWidth: 400 }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <IconSearch size={18} aria-hidden />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <FormControl size="small" sx={{ minWidth: 180 }}>
+          <InputLabel id="admin-users-status">{t('admin.users.statusFilter')}</InputLabel>
+          <Select
+            labelId="admin-users-status"
+            label={t('admin.users.statusFilter')}
+            value={status}
+            onChange={(event) => onFilter(setStatus)(event.target.value as StatusFilter)}
+          >
+            <MenuItem value="all">{t('admin.common.all')}</MenuItem>
+            <MenuItem value="active">{t('admin.users.filterActive')}</MenuItem>
+            <MenuItem value="banned">{t('admin.users.filterBanned')}</MenuItem>
+          </Select>
+        </FormControl>
+        <FormControl size="small" sx={{ minWidth: 180 }}>
+          <InputLabel id="admin-users-flag">{t('admin.users.flagFilter')}</InputLabel>
+          <Select
+            labelId="admin-users-flag"
+            label={t('admin.users.flagFilter')}
+            value={flag}
+            onChange={(event) => onFilter(setFlag)(event.target.value as FlagFilter)}
+          >
+            <MenuItem value="all">{t('admin.common.all')}</MenuItem>
+            <MenuItem value="superAdmin">{t('admin.users.filterSuperAdmins')}</MenuItem>
+            <MenuItem value="regular">{t('admin.users.filterRegular')}</MenuItem>
+          </Select>
+        </FormControl>
+      </Box>
+
+      {users.isError ? (
+        <ErrorAlert error={users.error} onRetry={() => void users.refetch()} />
+      ) : null}
+
+      <TableContainer>
+        <Table size="small" aria-label={t('admin.users.tableLabel')}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('admin.users.user')}</TableCell>
+              <TableCell>{t('admin.users.status')}</TableCell>
+              <TableCell>{t('admin.users.role')}</TableCell>
+              <TableCell>{t('admin.users.memberships')}</TableCell>
+              <TableCell>{t('admin.users.created')}</TableCell>
+              <TableCell align="right">{t('admin.common.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {users.isPending ? <SkeletonRows columns={COLUMNS} /> : null}
+            {users.isSuccess && items.length === 0 ? (
+              <EmptyRow columns={COLUMNS} text={t('admin.users.empty')} />
+            ) : null}
+            {items.map((user) => (
+              <TableRow key={user.id} hover>
+                <TableCell>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                    <Avatar src={user.image ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
+                      {user.name.charAt(0).toUpperCase()}
+                    </Avatar>
+                    <Box sx={{ minWidth: 0 }}>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {user.name}
+                        {user.id === currentUserId ? (
+                          <Typography component="span" variant="caption" color="text.secondary">
+                            {' '}
+                            {t('admin.users.you')}
+                          </Typography>
+                        ) : null}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary" dir="ltr">
+                        {user.email}
+                      </Typography>
+                    </Box>
+                  </Box>
+                </TableCell>
+                <TableCell>
+                  <UserStatusChip status={user.status} />
+                  {user.banReason ? (
+                    <Typography
+                      variant="caption"
+                      color="text.secondary"
+                      sx={{ display: 'block', mt: 0.5, maxWidth: 220 }}
+                    >
+                      {t('admin.users.banReasonShown', { reason: user.banReason })}
+                    </Typography>
+                  ) : null}
+                </TableCell>
+                <TableCell>
+                  {user.superAdmin ? (
+                    <Chip
+                      size="small"
+                      color="primary"
+                      icon={<IconCrown size={14} aria-hidden />}
+                      label={t('admin.users.superAdmin')}
+                    />
+                  ) : (
+                    <Typography variant="body2" color="text.secondary">
+                      {t('admin.users.regular')}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell>
+                  <Button
+                    size="small"
+                    startIcon={<IconBuilding size={16} aria-hidden />}
+                    aria-label={t('admin.users.membershipsOf', {
+                      name: user.name,
+                      count: formatNumber(user.memberships.length, {}, i18n.language),
+                    })}
+                    onClick={() => open('memberships', user)}
+                  >
+                    {formatNumber(user.memberships.length, {}, i18n.language)}
+                  </Button>
+                </TableCell>
+                <TableCell>{formatDate(user.createdAt, undefined, i18n.language)}</TableCell>
+                <TableCell align="right">
+                  <IconButton
+                    aria-label={t('admin.users.actionsFor', { name: user.name })}
+                    aria-haspopup="menu"
+                    onClick={(event) => setMenu({ anchor: event.currentTarget, user })}
+                  >
+                    <IconDotsVertical size={18} aria-hidden />
+                  </IconButton>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {users.data ? (
+        <TablePager
+          total={users.data.total}
+          page={page}
+          pageSize={pageSize}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(1);
+          }}
+        />
+      ) : null}
+
+      <Menu anchorEl={menu?.anchor} open={menu !== null} onClose={() => setMenu(null)}>
+        {menu ? (
+          <UserMenuItems user={menu.user} self={menu.user.id === currentUserId} onPick={open} />
+        ) : null}
+      </Menu>
+
+      {target ? (
+        <>
+          <ConfirmDialog
+            open={dialog.kind === 'grant' || dialog.kind === 'revoke'}
+            title={t(
+              dialog.kind === 'grant' ? 'admin.users.grantTitle' : 'admin.users.revokeTitle',
+            )}
+            body={t(
+              dialog.kind === 'grant'
+                ? 'admin.users.grantBody'
+                : target.id === currentUserId
+                  ? 'admin.users.revokeSelfBody'
+                  : 'admin.users.revokeBody',
+              { name: target.name, email: target.email },
+            )}
+            confirmLabel={t(dialog.kind === 'grant' ? 'admin.users.grant' : 'admin.users.revoke')}
+            destructive={dialog.kind === 'revoke'}
+            pending={action.isPending}
+            error={action.error}
+            onConfirm={() => runFlag(target, dialog.kind === 'grant')}
+            onClose={close}
+          />
+          <ConfirmDialog
+            open={dialog.kind === 'unban'}
+            title={t('admin.users.unbanTitle')}
+            body={t('admin.users.unbanBody', { name: target.name, email: target.email })}
+            confirmLabel={t('admin.users.unban')}
+            pending={action.isPending}
+            error={action.error}
+            onConfirm={() => runUnban(target)}
+            onClose={close}
+          />
+          <ConfirmDialog
+            open={dialog.kind === 'sessions'}
+            title={t('admin.users.sessionsTitle')}
+            body={t('admin.users.sessionsBody', { name: target.name, email: target.email })}
+            confirmLabel={t('admin.users.endSessions')}
+            destructive
+            pending={endSessions.isPending}
+            error={endSessions.error}
+            onConfirm={() => runEndSessions(target)}
+            onClose={close}
+          />
+          <BanDialog
+            open={dialog.kind === 'ban'}
+            user={target}
+            pending={action.isPending}
+            error={action.error}
+            onSubmit={(reason) =>
+              action.mutate(
+                { kind: 'ban', userId: target.id, reason },
+                {
+                  onSuccess: () => {
+                    close();
+                    enqueueSnackbar(t('admin.users.banned', { name: target.name }), {
+                      variant: 'success',
+                    });
+                  },
+                },
+              )
+            }
+            onClose={close}
+          />
+          <MembershipsDialog open={dialog.kind === 'memberships'} user={target} onClose={close} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+function UserMenuItems({
+  user,
+  self,
+  onPick,
+}: {
+  user: AdminUser;
+  self: boolean;
+  onPick: (kind: NonNullable<Dialog>['kind'], user: AdminUser) => void;
+}) {
+  const { t } = useTranslation();
+  const banned = user.status === 'banned';
+  return [
+    <MenuItem key="memberships" onClick={() => onPick('memberships', user)}>
+      <ListItemIcon>
+        <IconBuilding size={18} aria-hidden />
+      </ListItemIcon>
+      <ListItemText>{t('admin.users.showMemberships')}</ListItemText>
+    </MenuItem>,
+    user.superAdmin ? (
+      <MenuItem key="revoke" onClick={() => onPick('revoke', user)}>
+        <ListItemIcon>
+          <IconCrownOff size={18} aria-hidden />
+        </ListItemIcon>
+        <ListItemText>{t('admin.users.revoke')}</ListItemText>
+      </MenuItem>
+    ) : (
+      <MenuItem key="grant" onClick={() => onPick('grant', user)}>
+        <ListItemIcon>
+          <IconCrown size={18} aria-hidden />
+        </ListItemIcon>
+        <ListItemText>{t('admin.users.grant')}</ListItemText>
+      </MenuItem>
+    ),
+    banned ? (
+      <MenuItem key="unban" onClick={() => onPick('unban', user)}>
+        <ListItemIcon>
+          <IconUserCheck size={18} aria-hidden />
+        </ListItemIcon>
+        <ListItemText>{t('admin.users.unban')}</ListItemText>
+      </MenuItem>
+    ) : (
+      <MenuItem key="ban" disabled={self} onClick={() => onPick('ban', user)}>
+        <ListItemIcon>
+          <IconBan size={18} aria-hidden />
+        </ListItemIcon>
+        <ListItemText>{t('admin.users.ban')}</ListItemText>
+      </MenuItem>
+    ),
+    <MenuItem key="sessions" disabled={self} onClick={() => onPick('sessions', user)}>
+      <ListItemIcon>
+        <IconLogout size={18} aria-hidden />
+      </ListItemIcon>
+      <ListItemText>{t('admin.users.endSessions')}</ListItemText>
+    </MenuItem>,
+  ];
+}

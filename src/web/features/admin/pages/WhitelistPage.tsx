@@ -1,0 +1,281 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../../lib/format';
+import {
+  useRemoveWhitelistEntry,
+  useSetWhitelistEnabled,
+  whitelistEntriesQueryOptions,
+  whitelistSettingsQueryOptions,
+  type WhitelistEntry,
+} from '../api/admin';
+import { AddWhitelistEntryDialog } from '../components/AddWhitelistEntryDialog';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { ErrorAlert } from '../components/ErrorAlert';
+import { TablePager } from '../components/TablePager';
+import { EmptyRow, SkeletonRows } from '../components/TableStates';
+import { adminErrorText } from '../errors';
+import { useDebouncedValue } from '../useDebouncedValue';
+
+const COLUMNS = 5;
+
+/** /admin/whitelist: who may create an account while sign-up is limited. */
+export function WhitelistPage() {
+  const { t } = useTranslation();
+  return (
+    <Stack spacing={3}>
+      <Box>
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
+          {t('admin.whitelist.title')}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1 }}>
+          {t('admin.whitelist.subtitle')}
+        </Typography>
+      </Box>
+      <WhitelistSwitch />
+      <WhitelistEntries />
+    </Stack>
+  );
+}
+
+function WhitelistSwitch() {
+  const { t, i18n } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const settings = useQuery(whitelistSettingsQueryOptions());
+  const setEnabled = useSetWhitelistEnabled();
+  const enabled = settings.data?.enabled ?? false;
+
+  const toggle = (next: boolean) =>
+    setEnabled.mutate(next, {
+      onSuccess: () =>
+        enqueueSnackbar(t(next ? 'admin.whitelist.turnedOn' : 'admin.whitelist.turnedOff'), {
+          variant: 'success',
+        }),
+      onError: (error) =>
+        enqueueSnackbar(adminErrorText(t, i18n.language, error), { variant: 'error' }),
+    });
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="whitelist-switch-title">
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Typography id="whitelist-switch-title" variant="h6" component="h2">
+          {t('admin.whitelist.switchTitle')}
+        </Typography>
+        {settings.isPending ? (
+          <Skeleton variant="rounded" height={38} width={320} />
+        ) : settings.isError ? (
+          <ErrorAlert error={settings.error} onRetry={() => void settings.refetch()} />
+        ) : (
+          <FormControlLabel
+            control={
+              <Switch
+                checked={enabled}
+                disabled={setEnabled.isPending}
+                onChange={(event) => toggle(event.target.checked)}
+                slotProps={{ input: { 'aria-describedby': 'whitelist-switch-help' } }}
+              />
+            }
+            label={t('admin.whitelist.switchLabel')}
+          />
+        )}
+        <Typography id="whitelist-switch-help" variant="body2" color="text.secondary">
+          {t('admin.whitelist.switchHelp')}
+        </Typography>
+        {settings.data ? (
+          <Alert severity={enabled ? 'warning' : 'info'} role="status">
+            {t(enabled ? 'admin.whitelist.stateOn' : 'admin.whitelist.stateOff')}
+          </Alert>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}
+
+function WhitelistEntries() {
+  const { t, i18n } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(10);
+  const debouncedSearch = useDebouncedValue(search);
+  const entries = useQuery(
+    whitelistEntriesQueryOptions({ page, pageSize, search: debouncedSearch }),
+  );
+  const remove = useRemoveWhitelistEntry();
+  const [adding, setAdding] = useState(false);
+  const [removing, setRemoving] = useState<WhitelistEntry | null>(null);
+  const items = entries.data?.items ?? [];
+  const searching = debouncedSearch.trim() !== '';
+
+  return (
+    <Card variant="outlined" component="section" aria-labelledby="whitelist-entries-title">
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 2,
+          }}
+        >
+          <Typography id="whitelist-entries-title" variant="h6" component="h2">
+            {t('admin.whitelist.entriesTitle')}
+          </Typography>
+          <Button
+            variant="contained"
+            startIcon={<IconPlus size={18} aria-hidden />}
+            onClick={() => setAdding(true)}
+          >
+            {t('admin.whitelist.add')}
+          </Button>
+        </Box>
+        <TextField
+          size="small"
+          type="search"
+          label={t('admin.whitelist.search')}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(1);
+          }}
+          sx={{ maxWidth: 400 }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <IconSearch size={18} aria-hidden />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        {entries.isError ? (
+          <ErrorAlert error={entries.error} onRetry={() => void entries.refetch()} />
+        ) : null}
+        <TableContainer>
+          <Table size="small" aria-labelledby="whitelist-entries-title">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('admin.whitelist.pattern')}</TableCell>
+                <TableCell>{t('admin.whitelist.note')}</TableCell>
+                <TableCell>{t('admin.whitelist.addedBy')}</TableCell>
+                <TableCell>{t('admin.whitelist.addedAt')}</TableCell>
+                <TableCell align="right">{t('admin.common.actions')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {entries.isPending ? <SkeletonRows columns={COLUMNS} /> : null}
+              {entries.isSuccess && items.length === 0 ? (
+                <EmptyRow
+                  columns={COLUMNS}
+                  text={t(searching ? 'admin.whitelist.noMatch' : 'admin.whitelist.empty')}
+                />
+              ) : null}
+              {items.map((entry) => {
+                const domain = entry.pattern.startsWith('@');
+                return (
+                  <TableRow key={entry.id} hover>
+                    <TableCell>
+                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                        <Typography variant="body2" dir="ltr" sx={{ fontWeight: 600 }}>
+                          {entry.pattern}
+                        </Typography>
+                        <Chip
+                          size="small"
+                          variant="outlined"
+                          label={t(domain ? 'admin.whitelist.domain' : 'admin.whitelist.address')}
+                        />
+                      </Box>
+                    </TableCell>
+                    <TableCell>
+                      {entry.note || (
+                        <Typography variant="body2" color="text.secondary" component="span">
+                          {t('admin.whitelist.noNote')}
+                        </Typography>
+                      )}
+                    </TableCell>
+                    <TableCell dir={entry.createdBy ? 'ltr' : undefined}>
+                      {entry.createdBy?.email ?? t('admin.whitelist.unknownAuthor')}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(entry.createdAt, i18n.language)}
+                    </TableCell>
+                    <TableCell align="right">
+                      <IconButton
+                        color="error"
+                        aria-label={t('admin.whitelist.removeNamed', { pattern: entry.pattern })}
+                        onClick={() => {
+                          remove.reset();
+                          setRemoving(entry);
+                        }}
+                      >
+                        <IconTrash size={18} aria-hidden />
+                      </IconButton>
+                    </TableCell>
+                  </TableRow>
+                );
+              })}
+            </TableBody>
+          </Table>
+        </TableContainer>
+        {entries.data ? (
+          <TablePager
+            total={entries.data.total}
+            page={page}
+            pageSize={pageSize}
+            onPageChange={setPage}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
+              setPage(1);
+            }}
+          />
+        ) : null}
+      </CardContent>
+      <AddWhitelistEntryDialog open={adding} onClose={() => setAdding(false)} />
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('admin.whitelist.removeTitle')}
+        body={t('admin.whitelist.removeBody', { pattern: removing?.pattern ?? '' })}
+        confirmLabel={t('admin.whitelist.remove')}
+        destructive
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => {
+          if (!removing) return;
+          remove.mutate(removing.id, {
+            onSuccess: () => {
+              enqueueSnackbar(t('admin.whitelist.removed', { pattern: removing.pattern }), {
+                variant: 'success',
+              });
+              setRemoving(null);
+            },
+          });
+        }}
+        onClose={() => setRemoving(null)}
+      />
+    </Card>
+  );
+}

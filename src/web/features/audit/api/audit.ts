@@ -1,0 +1,48 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { Page } from '../../../../shared/schemas/pagination';
+import type { ListScope } from '../../../../shared/schemas/users';
+import { api } from '../../../lib/api';
+import { downloadFile } from '../../../lib/download';
+
+/** One entry of GET /api/v1/audit-logs. */
+export interface AuditLogEntry {
+  id: string;
+  organizationId: string | null;
+  organizationName: string | null;
+  actor: { id: string | null; email: string | null };
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  createdAt: string;
+}
+
+/** The filters of the log and of its CSV export. */
+export interface AuditFilters {
+  scope: ListScope;
+  actor?: string | undefined;
+  action?: string | undefined;
+  /** A date (2025-01-31), from the start of that day (UTC). */
+  from?: string | undefined;
+  /** A date, up to the end of that day (UTC). */
+  to?: string | undefined;
+}
+
+export interface AuditListParams extends AuditFilters {
+  page: number;
+  pageSize: number;
+}
+
+export const auditLogsQueryOptions = (params: AuditListParams, orgId: string | null) =>
+  queryOptions({
+    queryKey: ['audit-logs', params.scope === 'all' ? null : orgId, params],
+    queryFn: ({ signal }) =>
+      api<Page<AuditLogEntry>>('/audit-logs', { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+/** Saves the CSV of the entries matching `filters`, newest first. */
+export const exportAuditLogs = (filters: AuditFilters) =>
+  downloadFile('/audit-logs/export.csv', { ...filters }, 'audit-log.csv');

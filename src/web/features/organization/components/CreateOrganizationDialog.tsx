@@ -1,0 +1,113 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { useSnackbar } from 'notistack';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ApiError } from '../../../lib/api';
+import { muiRegister, validationText } from '../../../lib/forms';
+import { useCreateOrganization } from '../api/organization';
+import { organizationErrorText } from '../errors';
+import { NAME_MAX, nameField, optionalSlugField } from '../form';
+
+const schema = z.object({ name: nameField, slug: optionalSlugField });
+type Values = z.input<typeof schema>;
+
+/** Any signed-in user creates an organisation, becomes its admin, and it is selected. */
+export function CreateOrganizationDialog({
+  open,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  onClose: () => void;
+  onCreated?: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const titleId = useId();
+  const create = useCreateOrganization();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { name: '', slug: '' } });
+
+  const close = () => {
+    if (create.isPending) return;
+    reset();
+    create.reset();
+    onClose();
+  };
+
+  const slugTaken = create.error instanceof ApiError && create.error.status === 409;
+  const onSubmit = handleSubmit((values) => {
+    const { name, slug } = schema.parse(values);
+    create.mutate(slug ? { name, slug } : { name }, {
+      onSuccess: (created) => {
+        enqueueSnackbar(t('organization.create.created', { name: created.name }), {
+          variant: 'success',
+        });
+        reset();
+        create.reset();
+        onClose();
+        onCreated?.();
+      },
+    });
+  });
+  const slugMessage = errors.slug?.message;
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <DialogTitle id={titleId}>{t('organization.create.title')}</DialogTitle>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+          <DialogContentText>{t('organization.create.body')}</DialogContentText>
+          {create.isError && !slugTaken ? (
+            <Alert severity="error">{organizationErrorText(t, i18n.language, create.error)}</Alert>
+          ) : null}
+          <TextField
+            {...muiRegister(register('name'))}
+            label={t('organization.profile.name')}
+            autoFocus
+            required
+            error={!!errors.name}
+            helperText={validationText(t, errors.name?.message, { max: NAME_MAX })}
+          />
+          <TextField
+            {...muiRegister(register('slug'))}
+            label={t('organization.profile.slug')}
+            error={!!errors.slug || slugTaken}
+            helperText={
+              slugTaken
+                ? t('organization.errors.slugTaken')
+                : slugMessage
+                  ? t('organization.errors.slug')
+                  : t('organization.create.slugHelp')
+            }
+            slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, autoCapitalize: 'off' } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={create.isPending}>
+            {t('organization.common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={create.isPending}>
+            {create.isPending
+              ? t('organization.create.submitting')
+              : t('organization.create.submit')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,127 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useSnackbar } from 'notistack';
+import { useId } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { z } from 'zod';
+import { ORG_ROLES } from '../../../../shared/constants';
+import { ApiError } from '../../../lib/api';
+import { muiRegister, validationText } from '../../../lib/forms';
+import { roleLabel } from '../../../lib/organization';
+import { useInvite } from '../api/organization';
+import { organizationErrorText } from '../errors';
+
+const schema = z.object({
+  email: z.string().trim().toLowerCase().pipe(z.email('validation.email')),
+  role: z.enum(ORG_ROLES),
+});
+type Values = z.input<typeof schema>;
+
+/** Invite an e-mail address with a role; the mail links to /accept-invite, valid 7 days. */
+export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, i18n } = useTranslation();
+  const { enqueueSnackbar } = useSnackbar();
+  const titleId = useId();
+  const invite = useInvite();
+  const {
+    register,
+    control,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<Values>({
+    resolver: zodResolver(schema),
+    defaultValues: { email: '', role: 'member' },
+  });
+
+  const close = () => {
+    if (invite.isPending) return;
+    reset();
+    invite.reset();
+    onClose();
+  };
+  const alreadyMember = invite.error instanceof ApiError && invite.error.status === 409;
+
+  const onSubmit = handleSubmit((values) => {
+    const input = schema.parse(values);
+    invite.mutate(input, {
+      onSuccess: () => {
+        enqueueSnackbar(t('organization.invitations.sent', { email: input.email }), {
+          variant: 'success',
+        });
+        reset();
+        invite.reset();
+        onClose();
+      },
+    });
+  });
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <form noValidate onSubmit={(event) => void onSubmit(event)}>
+        <DialogTitle id={titleId}>{t('organization.invitations.dialog.title')}</DialogTitle>
+        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
+          <DialogContentText>{t('organization.invitations.dialog.body')}</DialogContentText>
+          {invite.isError && !alreadyMember ? (
+            <Alert severity="error">{organizationErrorText(t, i18n.language, invite.error)}</Alert>
+          ) : null}
+          <TextField
+            {...muiRegister(register('email'))}
+            type="email"
+            label={t('organization.invitations.dialog.email')}
+            autoComplete="off"
+            autoFocus
+            required
+            error={!!errors.email || alreadyMember}
+            helperText={
+              alreadyMember
+                ? t('organization.errors.alreadyMember')
+                : validationText(t, errors.email?.message)
+            }
+            slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, autoCapitalize: 'off' } }}
+          />
+          <Controller
+            control={control}
+            name="role"
+            render={({ field }) => (
+              <TextField
+                select
+                label={t('organization.invitations.dialog.role')}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                helperText={t(`organization.roleHints.${field.value}`)}
+              >
+                {ORG_ROLES.map((role) => (
+                  <MenuItem key={role} value={role}>
+                    {roleLabel(t, role)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close} disabled={invite.isPending}>
+            {t('organization.common.cancel')}
+          </Button>
+          <Button type="submit" variant="contained" disabled={invite.isPending}>
+            {invite.isPending
+              ? t('organization.invitations.dialog.sending')
+              : t('organization.invitations.dialog.send')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,111 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BanUserInput } from '../../../../shared/schemas/admin';
+import type { SortOrder } from '../../../../shared/schemas/query';
+import type { ListScope, UserSortField, UserStatus } from '../../../../shared/schemas/users';
+import type { Page } from '../../../../shared/schemas/pagination';
+import type { OrgRoleName } from '../../../../shared/constants';
+import { api } from '../../../lib/api';
+import { downloadFile } from '../../../lib/download';
+
+/** One row of GET /api/v1/users. */
+export interface UserListItem {
+  id: string;
+  name: string;
+  email: string;
+  username: string | null;
+  image: string | null;
+  /** The role in the selected organisation; null when listing every user. */
+  role: string | null;
+  status: UserStatus;
+  emailVerified: boolean;
+  twoFactorEnabled: boolean;
+  superAdmin: boolean;
+  createdAt: string;
+}
+
+export interface UserMembership {
+  organizationId: string;
+  name: string;
+  role: string;
+}
+
+export interface UserSession {
+  id: string;
+  device: string;
+  userAgent: string | null;
+  ipAddress: string | null;
+  createdAt: string;
+  lastActiveAt: string;
+  expiresAt: string;
+  current: boolean;
+}
+
+/** GET /api/v1/users/{id}: `security` only for those who may manage the user. */
+export interface UserDetail {
+  account: UserListItem & { banReason: string | null; memberships: UserMembership[] };
+  security: { sessions: UserSession[] } | null;
+}
+
+/** The list's filters, as the API takes them (the export takes the same, without paging). */
+export interface UserFilters {
+  scope: ListScope;
+  search?: string | undefined;
+  role?: OrgRoleName | undefined;
+  status?: UserStatus | undefined;
+  sort: UserSortField;
+  order: SortOrder;
+}
+
+export interface UserListParams extends UserFilters {
+  page: number;
+  pageSize: number;
+}
+
+const ROOT = ['users'] as const;
+
+/** Query keys carry the selected organisation: switching it never shows another's data. */
+export const usersQueryOptions = (params: UserListParams, orgId: string | null) =>
+  queryOptions({
+    queryKey: [...ROOT, 'list', orgId, params],
+    queryFn: ({ signal }) => api<Page<UserListItem>>('/users', { query: { ...params }, signal }),
+    placeholderData: keepPreviousData,
+  });
+
+export const userQueryOptions = (id: string, orgId: string | null) =>
+  queryOptions({
+    queryKey: [...ROOT, 'detail', orgId, id],
+    queryFn: ({ signal }) => api<UserDetail>(`/users/${encodeURIComponent(id)}`, { signal }),
+  });
+
+/** Saves the CSV of the users matching `filters` (same filters as the list, no paging). */
+export const exportUsers = (filters: UserFilters) =>
+  downloadFile('/users/export.csv', { ...filters }, 'users.csv');
+
+/** A super-admin action on a user (admin endpoints), then the user and the lists reload. */
+function useAdminUserMutation<TInput, TResult>(call: (input: TInput) => Promise<TResult>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: call,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ROOT }),
+  });
+}
+
+const userPath = (id: string) => `/admin/users/${encodeURIComponent(id)}`;
+
+export const useBanUser = () =>
+  useAdminUserMutation(({ id, ...body }: BanUserInput & { id: string }) =>
+    api(`${userPath(id)}/ban`, { method: 'POST', body }),
+  );
+
+export const useUnbanUser = () =>
+  useAdminUserMutation((id: string) => api(`${userPath(id)}/ban`, { method: 'DELETE' }));
+
+export const useEndUserSessions = () =>
+  useAdminUserMutation((id: string) =>
+    api<{ revoked: number }>(`${userPath(id)}/sessions`, { method: 'DELETE' }),
+  );
+
+export const useSetSuperAdmin = () =>
+  useAdminUserMutation(({ id, superAdmin }: { id: string; superAdmin: boolean }) =>
+    api(`${userPath(id)}/super-admin`, { method: superAdmin ? 'POST' : 'DELETE' }),
+  );

@@ -1,0 +1,182 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Divider from '@mui/material/Divider';
+import Grid from '@mui/material/Grid';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { IconArrowBack, IconUserQuestion } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../lib/api';
+import { useAbility } from '../../../lib/ability';
+import { useAuthState } from '../../../lib/auth-store';
+import { RouterButton } from '../../../components/RouterLink';
+import { userQueryOptions, type UserDetail } from '../api/users';
+import { AdminActionDialog, type AdminAction } from '../components/AdminActionDialog';
+import { useErrorText, visuallyHidden } from '../components/common';
+import { UserAccountTab } from '../components/UserAccountTab';
+import { UserProfileCard } from '../components/UserProfileCard';
+import { UserSecurityTab } from '../components/UserSecurityTab';
+import { viewerRights } from '../view-rights';
+import { USER_VIEW_TABS, type UserViewTab } from '../view-search';
+
+const routeApi = getRouteApi('/apps/user/view/$id');
+
+function isNotFound(error: unknown): boolean {
+  // A malformed id is refused by validation (400): for the reader it does not exist either.
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+/** /apps/user/view/{id}: the user's card, and their account and security tabs. */
+export function UserViewPage() {
+  const { t } = useTranslation();
+  const { id } = routeApi.useParams();
+  const { tab } = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  const errorText = useErrorText();
+  const orgId = useAuthState((state) => state.selectedOrgId);
+  const viewerId = useAuthState((state) => state.userData?.id ?? null);
+  const superAdminFlag = useAuthState((state) => state.userData?.super_admin ?? false);
+  const ability = useAbility();
+  const user = useQuery(userQueryOptions(id, orgId));
+  const [dialog, setDialog] = useState<AdminAction | null>(null);
+  const current: UserViewTab = tab ?? 'account';
+
+  const backLink = (
+    <RouterButton
+      to="/apps/user/list"
+      startIcon={<IconArrowBack size={18} aria-hidden />}
+      sx={{ alignSelf: 'flex-start' }}
+    >
+      {t('users.view.back')}
+    </RouterButton>
+  );
+
+  if (user.isError) {
+    if (isNotFound(user.error)) {
+      return (
+        <Stack spacing={3}>
+          {backLink}
+          <Card variant="outlined">
+            <CardContent sx={{ textAlign: 'center', py: 6 }}>
+              <Box sx={{ color: 'text.secondary' }}>
+                <IconUserQuestion size={48} aria-hidden />
+              </Box>
+              <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mt: 2 }}>
+                {t('users.view.notFound.title')}
+              </Typography>
+              <Typography color="text.secondary" sx={{ mt: 1 }}>
+                {t('users.view.notFound.body')}
+              </Typography>
+            </CardContent>
+          </Card>
+        </Stack>
+      );
+    }
+    return (
+      <Stack spacing={3}>
+        {backLink}
+        <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
+          {t('users.view.title')}
+        </Typography>
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void user.refetch()}>
+              {t('users.common.retry')}
+            </Button>
+          }
+        >
+          {t('users.view.loadError')} {errorText(user.error)}
+        </Alert>
+      </Stack>
+    );
+  }
+
+  if (user.isPending) {
+    return (
+      <Stack spacing={3} aria-busy="true">
+        {backLink}
+        <Box sx={visuallyHidden} role="status">
+          {t('users.common.loading')}
+        </Box>
+        <Grid container spacing={3}>
+          <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+            <Skeleton variant="rounded" height={420} />
+          </Grid>
+          <Grid size={{ xs: 12, md: 7, lg: 8 }}>
+            <Skeleton variant="rounded" height={48} />
+            <Skeleton variant="rounded" height={240} sx={{ mt: 3 }} />
+          </Grid>
+        </Grid>
+      </Stack>
+    );
+  }
+
+  const detail: UserDetail = user.data;
+  const { account } = detail;
+  const rights = viewerRights(account, {
+    viewerId,
+    orgId,
+    superAdmin: superAdminFlag && ability.can('manage', 'SuperAdmin'),
+    canUpdateOrganization: ability.can('update', 'Organization'),
+  });
+
+  return (
+    <Stack spacing={3}>
+      {backLink}
+      <Grid container spacing={3}>
+        <Grid size={{ xs: 12, md: 5, lg: 4 }}>
+          <UserProfileCard account={account} rights={rights} onAction={setDialog} />
+        </Grid>
+        <Grid size={{ xs: 12, md: 7, lg: 8 }}>
+          <Stack spacing={3}>
+            <Box>
+              <Tabs
+                value={current}
+                aria-label={t('users.view.tabsLabel')}
+                onChange={(_event, value: UserViewTab) =>
+                  void navigate({
+                    search: { tab: value === 'account' ? undefined : value },
+                    replace: true,
+                  })
+                }
+              >
+                {USER_VIEW_TABS.map((name) => (
+                  <Tab
+                    key={name}
+                    value={name}
+                    label={t(`users.view.tabs.${name}`)}
+                    id={`user-tab-${name}`}
+                    aria-controls={`user-tabpanel-${name}`}
+                  />
+                ))}
+              </Tabs>
+              <Divider />
+            </Box>
+            <Box
+              role="tabpanel"
+              id={`user-tabpanel-${current}`}
+              aria-labelledby={`user-tab-${current}`}
+            >
+              {current === 'account' ? (
+                <UserAccountTab account={account} />
+              ) : (
+                <UserSecurityTab detail={detail} rights={rights} onAction={setDialog} />
+              )}
+            </Box>
+          </Stack>
+        </Grid>
+      </Grid>
+      <AdminActionDialog action={dialog} user={account} onClose={() => setDialog(null)} />
+    </Stack>
+  );
+}
