@@ -9,6 +9,7 @@ import type { Logger } from '../http/logger.ts';
 import { mailTemplates } from '../mail/templates.ts';
 import { oauthTwoFactorGate } from './oauth-two-factor.ts';
 import { createAccessPolicy } from './access-policy.ts';
+import { beforeAccountDeletion } from './account-deletion.ts';
 
 export const CLIENT_IP_HEADER = 'x-meridian-client-ip';
 export const OIDC_PROVIDER_ID = 'oidc';
@@ -67,7 +68,7 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
           await mailer.send({ to: user.email, ...mailTemplates.changeEmail(newEmail, url) });
         },
       },
-      deleteUser: { enabled: true },
+      deleteUser: { enabled: true, beforeDelete: beforeAccountDeletion(db) },
     },
     account: {
       accountLinking: { enabled: true, trustedProviders },

@@ -28,6 +28,7 @@ import {
 import { createRouter } from '../../http/openapi.ts';
 import { auditActor, requireOrg, type AppEnv } from '../../http/context.ts';
 import { HttpError, forbidden, validationError } from '../../http/errors.ts';
+import { readMultipartUpload } from '../../http/multipart.ts';
 import { csvResponse, toCsv } from '../../http/csv.ts';
 import { permission } from '../../http/permission.ts';
 import {
@@ -321,16 +322,10 @@ export const dataSourceRoutes = createRouter()
   )
   .openapi(upload, async (c) => {
     const scope = scopeOf(c);
-    if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the file as multipart/form-data');
-    }
-    const body = await c.req.parseBody();
-    const file = body.file;
-    if (!(file instanceof File)) {
-      throw new HttpError(400, 'VALIDATION_ERROR', DATA_SOURCE_MESSAGES.fileRequired, {
-        file: [DATA_SOURCE_MESSAGES.fileRequired],
-      });
-    }
+    const { file, fields: body } = await readMultipartUpload(c, {
+      notMultipart: 'Send the file as multipart/form-data',
+      fileRequired: DATA_SOURCE_MESSAGES.fileRequired,
+    });
     if (file.size > DATA_SOURCE_LIMITS.fileMaxBytes) {
       throw new HttpError(413, 'PAYLOAD_TOO_LARGE', DATA_SOURCE_MESSAGES.fileTooLarge, {
         file: [DATA_SOURCE_MESSAGES.fileTooLarge],

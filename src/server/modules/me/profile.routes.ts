@@ -1,13 +1,15 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import {
+  AVATAR_MAX_BYTES,
   notificationPreferencesSchema,
   profileUpdateSchema,
 } from '../../../shared/schemas/account.ts';
 import { createRouter } from '../../http/openapi.ts';
 import { requireAuth } from '../../http/context.ts';
 import { permission } from '../../http/permission.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { checkAvatarImage } from './avatar-image.ts';
+import { notFound } from '../../http/errors.ts';
+import { checkImageUpload } from '../../http/image-upload.ts';
+import { readMultipartUpload } from '../../http/multipart.ts';
 import {
   getNotificationPreferences,
   getProfile,
@@ -148,19 +150,14 @@ export const profileRoutes = createRouter()
   // Multipart upload: field `file`; the type is read from the bytes, never from the client.
   .openapi(uploadAvatar, async (c) => {
     const { user } = requireAuth(c);
-    const contentType = c.req.header('content-type') ?? '';
-    if (!contentType.startsWith('multipart/form-data')) {
-      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the picture as multipart/form-data');
-    }
-    const body = await c.req.parseBody();
-    const file = body.file;
-    if (!(file instanceof File)) {
-      throw new HttpError(400, 'VALIDATION_ERROR', 'This field is required', {
-        file: ['This field is required'],
-      });
-    }
+    const { file } = await readMultipartUpload(c, {
+      notMultipart: 'Send the picture as multipart/form-data',
+    });
     const data = Buffer.from(await file.arrayBuffer());
-    const type = checkAvatarImage(data);
+    const type = checkImageUpload(data, {
+      maxBytes: AVATAR_MAX_BYTES,
+      tooLarge: 'The picture must be 2 MB or smaller',
+    });
     return c.json(await saveAvatar(c.get('deps').db, user.id, type, data), 200);
   })
   .openapi(deleteAvatar, async (c) =>

@@ -10,8 +10,9 @@ import {
 import { pageQuerySchema } from '../../../shared/schemas/pagination.ts';
 import { createRouter } from '../../http/openapi.ts';
 import { auditActor, requireAuth, requireOrg, type AppEnv } from '../../http/context.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { notFound } from '../../http/errors.ts';
 import { permission } from '../../http/permission.ts';
+import { readMultipartUpload } from '../../http/multipart.ts';
 import { checkLogoImage, readLogo, removeLogo, saveLogo } from './logo.service.ts';
 import {
   changeMemberRole,
@@ -346,15 +347,9 @@ export const organizationRoutes = createRouter()
   // Multipart upload: field `file`; the type is read from the bytes, never from the client.
   .openapi(uploadLogo, async (c) => {
     const org = requireOrg(c);
-    if (!(c.req.header('content-type') ?? '').startsWith('multipart/form-data')) {
-      throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send the picture as multipart/form-data');
-    }
-    const file = (await c.req.parseBody()).file;
-    if (!(file instanceof File)) {
-      throw new HttpError(400, 'VALIDATION_ERROR', 'This field is required', {
-        file: ['This field is required'],
-      });
-    }
+    const { file } = await readMultipartUpload(c, {
+      notMultipart: 'Send the picture as multipart/form-data',
+    });
     const data = Buffer.from(await file.arrayBuffer());
     const contentType = checkLogoImage(data);
     const saved = await saveLogo(c.get('deps').db, auditActor(c), org.id, org.role, {

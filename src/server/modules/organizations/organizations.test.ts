@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { signedInUser, startTestServer, type TestServer } from '../../test/harness.ts';
-import { auditLogs, invitation, member } from '../../db/schema/index.ts';
+import { auditLogs, invitation, member, organization } from '../../db/schema/index.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -308,5 +308,45 @@ describe('invitations', () => {
     expect(res.status).toBe(403);
     expect((await plain.client.get('/api/v1/organizations/current/invitations')).status).toBe(403);
     expect((await plain.client.post('/api/v1/organizations/current/leave')).status).toBe(200);
+  });
+});
+
+describe('deleting an account', () => {
+  it('is refused while the user is the only admin of an organisation with other members', async () => {
+    const admin = await adminWithOrg();
+    const teammate = await join(admin, 'member');
+    const refused = await admin.client.post('/api/auth/delete-user', { password: admin.password });
+    expect(refused.status).toBe(409);
+    expect(refused.json.code).toBe('LAST_ADMIN_OF_ORGANIZATION');
+    expect((await admin.client.get('/api/v1/me')).status).toBe(200);
+
+    const members = await admin.client.get('/api/v1/organizations/current/members');
+    const teammateMember = members.json.items.find(
+      (m: { email: string }) => m.email === teammate.email,
+    );
+    const promoted = await admin.client.request(
+      'PATCH',
+      `/api/v1/organizations/current/members/${teammateMember.id}`,
+      { role: 'admin' },
+    );
+    expect(promoted.status).toBe(200);
+    const deleted = await admin.client.post('/api/auth/delete-user', { password: admin.password });
+    expect(deleted.status).toBe(200);
+    const [kept] = await server.db
+      .select()
+      .from(organization)
+      .where(eq(organization.id, admin.orgId));
+    expect(kept?.id).toBe(admin.orgId);
+  });
+
+  it('takes the organisations where the user is the only member with it', async () => {
+    const alone = await adminWithOrg();
+    const deleted = await alone.client.post('/api/auth/delete-user', { password: alone.password });
+    expect(deleted.status).toBe(200);
+    const rows = await server.db
+      .select()
+      .from(organization)
+      .where(eq(organization.id, alone.orgId));
+    expect(rows).toEqual([]);
   });
 });

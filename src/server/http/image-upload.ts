@@ -1,5 +1,4 @@
-import { AVATAR_MAX_BYTES } from '../../../shared/schemas/account.ts';
-import { HttpError } from '../../http/errors.ts';
+import { HttpError } from './errors.ts';
 
 const SIGNATURES: { type: string; test: (b: Buffer) => boolean }[] = [
   {
@@ -20,11 +19,18 @@ const SIGNATURES: { type: string; test: (b: Buffer) => boolean }[] = [
   },
 ];
 
-/** The image type read from the file's first bytes (never trusted from the client), or a 4xx. */
-export function checkAvatarImage(data: Buffer): string {
+/**
+ * The image type of an uploaded picture (avatar, organisation logo), read from the file's
+ * first bytes (never trusted from the client), or a 4xx: empty, larger than `maxBytes`
+ * (`tooLarge` is the message), or not a PNG, JPEG, WebP or GIF.
+ */
+export function checkImageUpload(
+  data: Buffer,
+  limit: { maxBytes: number; tooLarge: string },
+): string {
   if (data.length === 0) throw new HttpError(400, 'VALIDATION_ERROR', 'The file is empty');
-  if (data.length > AVATAR_MAX_BYTES) {
-    throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The picture must be 2 MB or smaller');
+  if (data.length > limit.maxBytes) {
+    throw new HttpError(413, 'PAYLOAD_TOO_LARGE', limit.tooLarge);
   }
   const match = SIGNATURES.find((s) => s.test(data));
   if (!match) {
