@@ -11,6 +11,7 @@ import '@fontsource/public-sans/700-italic.css';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createRouter, RouterProvider } from '@tanstack/react-router';
 import { SnackbarProvider } from 'notistack';
+import { SNACKBAR_COMPONENTS } from './components/SnackbarContent';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
@@ -83,6 +84,7 @@ async function start() {
           <QueryClientProvider client={queryClient}>
             <SnackbarProvider
               maxSnack={3}
+              Components={SNACKBAR_COMPONENTS}
               anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
             >
               <RouterProvider router={router} />

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index';
 import { Route as SplatRouteImport } from './routes/$';
 import { Route as AcceptInviteRouteImport } from './routes/accept-invite';
 import { Route as AccessControlRouteImport } from './routes/access-control';
+import { Route as CustomerRouteImport } from './routes/customer';
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as HomeRouteImport } from './routes/home';
 import { Route as LoginRouteImport } from './routes/login';
@@ -28,8 +29,11 @@ import { Route as AdminWhitelistRouteImport } from './routes/admin/whitelist';
 import { Route as AppsPermissionsRouteImport } from './routes/apps/permissions';
 import { Route as AppsRolesRouteImport } from './routes/apps/roles';
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback';
+import { Route as DashboardsCrmRouteImport } from './routes/dashboards/crm';
 import { Route as DataSourcesIndexRouteImport } from './routes/data-sources/index';
 import { Route as DataSourcesIdRouteImport } from './routes/data-sources/$id';
+import { Route as ProjectsIndexRouteImport } from './routes/projects/index';
+import { Route as ProjectsIdRouteImport } from './routes/projects/$id';
 import { Route as AppsUserListRouteImport } from './routes/apps/user/list';
 import { Route as PagesAccountSettingsIndexRouteImport } from './routes/pages/account-settings/index';
 import { Route as PagesAccountSettingsTabRouteImport } from './routes/pages/account-settings/$tab';
@@ -56,6 +60,11 @@ const AcceptInviteRoute = AcceptInviteRouteImport.update({
 const AccessControlRoute = AccessControlRouteImport.update({
   id: '/access-control',
   path: '/access-control',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const CustomerRoute = CustomerRouteImport.update({
+  id: '/customer',
+  path: '/customer',
   getParentRoute: () => rootRouteImport,
 } as any);
 const ForgotPasswordRoute = ForgotPasswordRouteImport.update({
@@ -133,6 +142,11 @@ const AuthCallbackRoute = AuthCallbackRouteImport.update({
   path: '/auth/callback',
   getParentRoute: () => rootRouteImport,
 } as any);
+const DashboardsCrmRoute = DashboardsCrmRouteImport.update({
+  id: '/dashboards/crm',
+  path: '/dashboards/crm',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const DataSourcesIndexRoute = DataSourcesIndexRouteImport.update({
   id: '/data-sources/',
   path: '/data-sources/',
@@ -141,6 +155,16 @@ const DataSourcesIndexRoute = DataSourcesIndexRouteImport.update({
 const DataSourcesIdRoute = DataSourcesIdRouteImport.update({
   id: '/data-sources/$id',
   path: '/data-sources/$id',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ProjectsIndexRoute = ProjectsIndexRouteImport.update({
+  id: '/projects/',
+  path: '/projects/',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const ProjectsIdRoute = ProjectsIdRouteImport.update({
+  id: '/projects/$id',
+  path: '/projects/$id',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AppsUserListRoute = AppsUserListRouteImport.update({
@@ -185,6 +209,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute;
   '/accept-invite': typeof AcceptInviteRoute;
   '/access-control': typeof AccessControlRoute;
+  '/customer': typeof CustomerRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
@@ -200,8 +225,11 @@ export interface FileRoutesByFullPath {
   '/apps/permissions': typeof AppsPermissionsRoute;
   '/apps/roles': typeof AppsRolesRoute;
   '/auth/callback': typeof AuthCallbackRoute;
+  '/dashboards/crm': typeof DashboardsCrmRoute;
   '/data-sources/$id': typeof DataSourcesIdRoute;
+  '/projects/$id': typeof ProjectsIdRoute;
   '/data-sources/': typeof DataSourcesIndexRoute;
+  '/projects/': typeof ProjectsIndexRoute;
   '/apps/user/list': typeof AppsUserListRoute;
   '/pages/account-settings/$tab': typeof PagesAccountSettingsTabRoute;
   '/pages/user-profile/$tab': typeof PagesUserProfileTabRoute;
@@ -215,6 +243,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute;
   '/accept-invite': typeof AcceptInviteRoute;
   '/access-control': typeof AccessControlRoute;
+  '/customer': typeof CustomerRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
@@ -230,8 +259,11 @@ export interface FileRoutesByTo {
   '/apps/permissions': typeof AppsPermissionsRoute;
   '/apps/roles': typeof AppsRolesRoute;
   '/auth/callback': typeof AuthCallbackRoute;
+  '/dashboards/crm': typeof DashboardsCrmRoute;
   '/data-sources/$id': typeof DataSourcesIdRoute;
+  '/projects/$id': typeof ProjectsIdRoute;
   '/data-sources': typeof DataSourcesIndexRoute;
+  '/projects': typeof ProjectsIndexRoute;
   '/apps/user/list': typeof AppsUserListRoute;
   '/pages/account-settings/$tab': typeof PagesAccountSettingsTabRoute;
   '/pages/user-profile/$tab': typeof PagesUserProfileTabRoute;
@@ -246,6 +278,7 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute;
   '/accept-invite': typeof AcceptInviteRoute;
   '/access-control': typeof AccessControlRoute;
+  '/customer': typeof CustomerRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/home': typeof HomeRoute;
   '/login': typeof LoginRoute;
@@ -261,8 +294,11 @@ export interface FileRoutesById {
   '/apps/permissions': typeof AppsPermissionsRoute;
   '/apps/roles': typeof AppsRolesRoute;
   '/auth/callback': typeof AuthCallbackRoute;
+  '/dashboards/crm': typeof DashboardsCrmRoute;
   '/data-sources/$id': typeof DataSourcesIdRoute;
+  '/projects/$id': typeof ProjectsIdRoute;
   '/data-sources/': typeof DataSourcesIndexRoute;
+  '/projects/': typeof ProjectsIndexRoute;
   '/apps/user/list': typeof AppsUserListRoute;
   '/pages/account-settings/$tab': typeof PagesAccountSettingsTabRoute;
   '/pages/user-profile/$tab': typeof PagesUserProfileTabRoute;
@@ -278,6 +314,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/accept-invite'
     | '/access-control'
+    | '/customer'
     | '/forgot-password'
     | '/home'
     | '/login'
@@ -293,8 +330,11 @@ export interface FileRouteTypes {
     | '/apps/permissions'
     | '/apps/roles'
     | '/auth/callback'
+    | '/dashboards/crm'
     | '/data-sources/$id'
+    | '/projects/$id'
     | '/data-sources/'
+    | '/projects/'
     | '/apps/user/list'
     | '/pages/account-settings/$tab'
     | '/pages/user-profile/$tab'
@@ -308,6 +348,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/accept-invite'
     | '/access-control'
+    | '/customer'
     | '/forgot-password'
     | '/home'
     | '/login'
@@ -323,8 +364,11 @@ export interface FileRouteTypes {
     | '/apps/permissions'
     | '/apps/roles'
     | '/auth/callback'
+    | '/dashboards/crm'
     | '/data-sources/$id'
+    | '/projects/$id'
     | '/data-sources'
+    | '/projects'
     | '/apps/user/list'
     | '/pages/account-settings/$tab'
     | '/pages/user-profile/$tab'
@@ -338,6 +382,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/accept-invite'
     | '/access-control'
+    | '/customer'
     | '/forgot-password'
     | '/home'
     | '/login'
@@ -353,8 +398,11 @@ export interface FileRouteTypes {
     | '/apps/permissions'
     | '/apps/roles'
     | '/auth/callback'
+    | '/dashboards/crm'
     | '/data-sources/$id'
+    | '/projects/$id'
     | '/data-sources/'
+    | '/projects/'
     | '/apps/user/list'
     | '/pages/account-settings/$tab'
     | '/pages/user-profile/$tab'
@@ -369,6 +417,7 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute;
   AcceptInviteRoute: typeof AcceptInviteRoute;
   AccessControlRoute: typeof AccessControlRoute;
+  CustomerRoute: typeof CustomerRoute;
   ForgotPasswordRoute: typeof ForgotPasswordRoute;
   HomeRoute: typeof HomeRoute;
   LoginRoute: typeof LoginRoute;
@@ -384,8 +433,11 @@ export interface RootRouteChildren {
   AppsPermissionsRoute: typeof AppsPermissionsRoute;
   AppsRolesRoute: typeof AppsRolesRoute;
   AuthCallbackRoute: typeof AuthCallbackRoute;
+  DashboardsCrmRoute: typeof DashboardsCrmRoute;
   DataSourcesIdRoute: typeof DataSourcesIdRoute;
+  ProjectsIdRoute: typeof ProjectsIdRoute;
   DataSourcesIndexRoute: typeof DataSourcesIndexRoute;
+  ProjectsIndexRoute: typeof ProjectsIndexRoute;
   AppsUserListRoute: typeof AppsUserListRoute;
   PagesAccountSettingsTabRoute: typeof PagesAccountSettingsTabRoute;
   PagesUserProfileTabRoute: typeof PagesUserProfileTabRoute;
@@ -423,6 +475,13 @@ declare module '@tanstack/react-router' {
       path: '/access-control';
       fullPath: '/access-control';
       preLoaderRoute: typeof AccessControlRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/customer': {
+      id: '/customer';
+      path: '/customer';
+      fullPath: '/customer';
+      preLoaderRoute: typeof CustomerRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/forgot-password': {
@@ -530,6 +589,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AuthCallbackRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/dashboards/crm': {
+      id: '/dashboards/crm';
+      path: '/dashboards/crm';
+      fullPath: '/dashboards/crm';
+      preLoaderRoute: typeof DashboardsCrmRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/data-sources/': {
       id: '/data-sources/';
       path: '/data-sources';
@@ -542,6 +608,20 @@ declare module '@tanstack/react-router' {
       path: '/data-sources/$id';
       fullPath: '/data-sources/$id';
       preLoaderRoute: typeof DataSourcesIdRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/projects/': {
+      id: '/projects/';
+      path: '/projects';
+      fullPath: '/projects/';
+      preLoaderRoute: typeof ProjectsIndexRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/projects/$id': {
+      id: '/projects/$id';
+      path: '/projects/$id';
+      fullPath: '/projects/$id';
+      preLoaderRoute: typeof ProjectsIdRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/apps/user/list': {
@@ -601,6 +681,7 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   AcceptInviteRoute: AcceptInviteRoute,
   AccessControlRoute: AccessControlRoute,
+  CustomerRoute: CustomerRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   HomeRoute: HomeRoute,
   LoginRoute: LoginRoute,
@@ -616,8 +697,11 @@ const rootRouteChildren: RootRouteChildren = {
   AppsPermissionsRoute: AppsPermissionsRoute,
   AppsRolesRoute: AppsRolesRoute,
   AuthCallbackRoute: AuthCallbackRoute,
+  DashboardsCrmRoute: DashboardsCrmRoute,
   DataSourcesIdRoute: DataSourcesIdRoute,
+  ProjectsIdRoute: ProjectsIdRoute,
   DataSourcesIndexRoute: DataSourcesIndexRoute,
+  ProjectsIndexRoute: ProjectsIndexRoute,
   AppsUserListRoute: AppsUserListRoute,
   PagesAccountSettingsTabRoute: PagesAccountSettingsTabRoute,
   PagesUserProfileTabRoute: PagesUserProfileTabRoute,

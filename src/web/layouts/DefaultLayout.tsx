@@ -111,7 +111,7 @@ export function DefaultLayout({
         {showFooter ? <Footer boxed={boxed} /> : null}
       </Box>
       {fixedHeight ? null : <ScrollToTop />}
-      <HelpButton />
+      <HelpButton startInset={navSpace} />
     </Box>
   );
 }

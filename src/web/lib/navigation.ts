@@ -1,5 +1,9 @@
 import {
   IconBuilding,
+  IconChartPie,
+  IconDatabase,
+  IconFolders,
+  IconAddressBook,
   IconCrown,
   IconFileText,
   IconKey,
@@ -36,6 +40,38 @@ export interface NavigationPage {
  */
 export const NAVIGATION: readonly NavigationPage[] = [
   { name: 'index', path: '/', titleKey: 'pages.index', icon: IconSmartHome },
+  {
+    name: 'dashboards-crm',
+    path: '/dashboards/crm',
+    titleKey: 'pages.dashboardsCrm',
+    icon: IconChartPie,
+    action: 'read',
+    subject: 'dashboards-crm',
+  },
+  {
+    name: 'projects',
+    path: '/projects',
+    titleKey: 'pages.projects',
+    icon: IconFolders,
+    action: 'read',
+    subject: 'Project',
+  },
+  {
+    name: 'data-sources',
+    path: '/data-sources',
+    titleKey: 'pages.dataSources',
+    icon: IconDatabase,
+    action: 'read',
+    subject: 'DataSource',
+  },
+  {
+    name: 'customer',
+    path: '/customer',
+    titleKey: 'pages.customers',
+    icon: IconAddressBook,
+    action: 'manage',
+    subject: 'customer',
+  },
   {
     name: 'organization',
     path: '/organization',

@@ -1,6 +1,12 @@
 import { and, asc, count, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditLogs, projects, user } from '../../db/schema/index.ts';
+import {
+  auditLogs,
+  dataSources,
+  projectDataSources,
+  projects,
+  user,
+} from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/like.ts';
 import { recordAudit, type AuditActor } from '../../audit/record.ts';
 import { HttpError } from '../../http/errors.ts';
@@ -257,6 +263,22 @@ export const PROJECT_COUNTERS: Record<
       .select({ n: count() })
       .from(auditLogs)
       .where(projectAuditWhere(scope, projectId));
+    return row?.n ?? 0;
+  },
+  /** Data sources assigned to this project (deleted ones excluded). */
+  dataSources: async (db, scope, projectId) => {
+    const [row] = await db
+      .select({ n: count() })
+      .from(projectDataSources)
+      .innerJoin(dataSources, eq(dataSources.id, projectDataSources.dataSourceId))
+      .where(
+        and(
+          eq(projectDataSources.organizationId, scope.organizationId),
+          eq(projectDataSources.projectId, projectId),
+          eq(dataSources.organizationId, scope.organizationId),
+          isNull(dataSources.deletedAt),
+        ),
+      );
     return row?.n ?? 0;
   },
 };

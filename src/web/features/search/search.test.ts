@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { isSearchHotkey, moveActiveIndex, normalizeForSearch, searchItems } from './search';
+import {
+  isSearchHotkey,
+  moveActiveIndex,
+  normalizeForSearch,
+  recordTarget,
+  searchItems,
+  searchSections,
+  wantsServerSearch,
+  type ServerSearchResponse,
+} from './search';
 
 const items = [
   { id: 'home', title: 'Home', path: '/' },
@@ -49,5 +58,56 @@ describe('keyboard', () => {
     expect(isSearchHotkey({ ...base, key: 'K', metaKey: true })).toBe(true);
     expect(isSearchHotkey({ ...base, key: 'k' })).toBe(false);
     expect(isSearchHotkey({ ...base, key: 'k', ctrlKey: true, shiftKey: true })).toBe(false);
+  });
+});
+
+describe('records from the server', () => {
+  const response: ServerSearchResponse = {
+    q: 'ac',
+    groups: [
+      { type: 'projects', items: [{ id: 'p1', title: 'Acme rollout', subtitle: 'active' }] },
+      {
+        type: 'customers',
+        items: [
+          { id: 'c1', title: 'Acme Corp', subtitle: 'acme.example' },
+          { id: 'c2', title: 'Tracy Black', subtitle: null },
+        ],
+      },
+      { type: 'data-sources', items: [] },
+      { type: 'agents', items: [{ id: 'a1', title: 'Accounting bot', subtitle: null }] },
+    ],
+  };
+
+  it('asks the server from two characters on', () => {
+    expect(wantsServerSearch('a')).toBe(false);
+    expect(wantsServerSearch(' a ')).toBe(false);
+    expect(wantsServerSearch('ac')).toBe(true);
+  });
+
+  it('lists pages, then projects, data sources and customers; empty and unknown kinds are left out', () => {
+    const sections = searchSections([items[4]!], response);
+    expect(sections.map((section) => section.group)).toEqual(['pages', 'projects', 'customers']);
+    expect(sections.flatMap((section) => section.options.map((option) => option.key))).toEqual([
+      'page:acl',
+      'projects:p1',
+      'customers:c1',
+      'customers:c2',
+    ]);
+    expect(searchSections([], undefined)).toEqual([]);
+  });
+
+  it('opens projects and data sources on their page, customers in the list with their detail', () => {
+    expect(recordTarget('projects', 'p1')).toEqual({ to: '/projects/p1' });
+    expect(recordTarget('data-sources', 'd 1')).toEqual({ to: '/data-sources/d%201' });
+    expect(recordTarget('customers', 'c1')).toEqual({
+      to: '/customer',
+      search: { customer: 'c1' },
+    });
+  });
+
+  it('the arrow keys walk through every section as one list', () => {
+    const count = searchSections(items, response).flatMap((section) => section.options).length;
+    expect(count).toBe(items.length + 3);
+    expect(moveActiveIndex(count - 1, 1, count)).toBe(0);
   });
 });

@@ -59,3 +59,87 @@ export function isSearchHotkey(event: {
     !event.shiftKey
   );
 }
+
+// ---------------------------------------------------------------------------
+// Records found by the server (GET /api/v1/search)
+// ---------------------------------------------------------------------------
+
+/** The server is asked from this many characters on, once typing pauses this long. */
+export const SERVER_SEARCH_MIN_CHARS = 2;
+export const SERVER_SEARCH_DEBOUNCE_MS = 250;
+
+export interface ServerSearchHit {
+  id: string;
+  title: string;
+  subtitle: string | null;
+}
+
+export interface ServerSearchResponse {
+  q: string;
+  groups: { type: string; items: ServerSearchHit[] }[];
+}
+
+/** The kinds of records the dialog shows, in the order shown (others are left out). */
+export const RECORD_GROUPS = ['projects', 'data-sources', 'customers'] as const;
+export type RecordGroup = (typeof RECORD_GROUPS)[number];
+
+/** Where a found record opens: its page, or the customer list with the customer's detail open. */
+export type RecordTarget =
+  { to: '/customer'; search: { customer: string } } | { to: string; search?: undefined };
+
+export function recordTarget(type: RecordGroup, id: string): RecordTarget {
+  switch (type) {
+    case 'projects':
+      return { to: `/projects/${encodeURIComponent(id)}` };
+    case 'data-sources':
+      return { to: `/data-sources/${encodeURIComponent(id)}` };
+    case 'customers':
+      return { to: '/customer', search: { customer: id } };
+  }
+}
+
+const isRecordGroup = (type: string): type is RecordGroup =>
+  (RECORD_GROUPS as readonly string[]).includes(type);
+
+/** One option of the dialog: a page of the navigation or a record found by the server. */
+export type SearchOption<P extends SearchItem = SearchItem> =
+  | { kind: 'page'; key: string; item: P }
+  | { kind: 'record'; key: string; group: RecordGroup; hit: ServerSearchHit };
+
+export interface SearchSectionOf<P extends SearchItem = SearchItem> {
+  group: 'pages' | RecordGroup;
+  options: SearchOption<P>[];
+}
+
+/**
+ * The sections of the dialog, in order: matching pages, then projects, data sources and
+ * customers (empty ones left out). The arrow keys walk through their options as one list.
+ */
+export function searchSections<P extends SearchItem>(
+  pages: readonly P[],
+  response: ServerSearchResponse | undefined,
+): SearchSectionOf<P>[] {
+  const sections: SearchSectionOf<P>[] = [];
+  if (pages.length > 0) {
+    sections.push({
+      group: 'pages',
+      options: pages.map((item) => ({ kind: 'page', key: `page:${item.id}`, item })),
+    });
+  }
+  for (const group of RECORD_GROUPS) {
+    const hits = response?.groups.find(
+      (entry) => entry.type === group && isRecordGroup(entry.type),
+    )?.items;
+    if (!hits || hits.length === 0) continue;
+    sections.push({
+      group,
+      options: hits.map((hit) => ({ kind: 'record', key: `${group}:${hit.id}`, group, hit })),
+    });
+  }
+  return sections;
+}
+
+/** Whether the server should be asked about this text. */
+export function wantsServerSearch(query: string): boolean {
+  return query.trim().length >= SERVER_SEARCH_MIN_CHARS;
+}

@@ -4,9 +4,12 @@ import account from './account.json';
 import admin from './admin.json';
 import audit from './audit.json';
 import base from './base.json';
+import customers from './customers.json';
+import dataSources from './data-sources.json';
 import help from './help.json';
 import layout from './layout.json';
 import organization from './organization.json';
+import projects from './projects.json';
 import shell from './shell.json';
 import users from './users.json';
 
@@ -20,6 +23,9 @@ const en = {
   ...admin,
   ...users,
   ...audit,
+  ...projects,
+  ...dataSources,
+  ...customers,
 };
 export default en;
 export type Translations = typeof en;

@@ -19,8 +19,8 @@ import {
 import { ApiError } from '../../../lib/api';
 import { muiRegister } from '../../../lib/forms';
 import { useAddWhitelistEntry } from '../api/admin';
-import { messageText } from '../errors';
-import { ErrorAlert } from './ErrorAlert';
+import { adminErrorText, messageText } from '../errors';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 
 type Values = z.input<typeof whitelistEntryInputSchema>;
 type Parsed = z.output<typeof whitelistEntryInputSchema>;
@@ -104,11 +104,11 @@ export function AddWhitelistEntryDialog({ open, onClose }: { open: boolean; onCl
             helperText={t('admin.whitelist.noteHelp', { max: WHITELIST_NOTE_MAX_LENGTH })}
             slotProps={{ htmlInput: { maxLength: WHITELIST_NOTE_MAX_LENGTH } }}
           />
-          <ErrorAlert error={apiError} />
+          <ErrorAlert describe={adminErrorText} error={apiError} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={add.isPending}>
-            {t('admin.common.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={add.isPending}>
             {t('admin.whitelist.add')}

@@ -16,8 +16,8 @@ import {
 } from '../../../../shared/schemas/admin';
 import { muiRegister } from '../../../lib/forms';
 import type { AdminUser } from '../api/admin';
-import { messageText } from '../errors';
-import { ErrorAlert } from './ErrorAlert';
+import { adminErrorText, messageText } from '../errors';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 
 export interface BanDialogProps {
   open: boolean;
@@ -74,11 +74,11 @@ export function BanDialog({ open, user, pending, error, onSubmit, onClose }: Ban
             }
             slotProps={{ htmlInput: { maxLength: BAN_REASON_MAX_LENGTH } }}
           />
-          <ErrorAlert error={error} />
+          <ErrorAlert describe={adminErrorText} error={error} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={pending}>
-            {t('admin.common.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" color="error" disabled={pending}>
             {t('admin.users.ban')}

@@ -22,8 +22,8 @@ import {
 } from '../../../../shared/schemas/admin';
 import { formatDateTime } from '../../../lib/format';
 import { useUpdateHelpRequest, type AdminHelpRequest } from '../api/admin';
-import { messageText } from '../errors';
-import { ErrorAlert } from './ErrorAlert';
+import { adminErrorText, messageText } from '../errors';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 
 /** The whole request, with its status (open or resolved) and the team's note. */
 export function HelpRequestDialog({
@@ -129,11 +129,11 @@ export function HelpRequestDialog({
             }
             slotProps={{ htmlInput: { maxLength: HELP_NOTE_MAX_LENGTH } }}
           />
-          <ErrorAlert error={update.error} />
+          <ErrorAlert describe={adminErrorText} error={update.error} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={update.isPending}>
-            {t('admin.common.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={update.isPending}>
             {t('admin.common.save')}

@@ -20,11 +20,12 @@ import { useTranslation } from 'react-i18next';
 import type { HelpRequestStatus } from '../../../../shared/schemas/admin';
 import { formatDateTime } from '../../../lib/format';
 import { helpRequestsQueryOptions, type AdminHelpRequest } from '../api/admin';
+import { adminErrorText } from '../errors';
 import { safeHttpUrl } from '../super-admin-tabs';
-import { ErrorAlert } from './ErrorAlert';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { HelpRequestDialog } from './HelpRequestDialog';
-import { TablePager } from './TablePager';
-import { EmptyRow, SkeletonRows } from './TableStates';
+import { TablePager, useTablePaging } from '../../../components/TablePager';
+import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
 
 type StatusFilter = HelpRequestStatus | 'all';
 const COLUMNS = 6;
@@ -72,8 +73,8 @@ function shortUrl(href: string): string {
 export function HelpRequestsTab() {
   const { t, i18n } = useTranslation();
   const [status, setStatus] = useState<StatusFilter>('open');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = useTablePaging(10);
+  const { page, pageSize } = paging;
   const requests = useQuery(
     helpRequestsQueryOptions({ page, pageSize, status: status === 'all' ? undefined : status }),
   );
@@ -90,7 +91,7 @@ export function HelpRequestsTab() {
           value={status}
           onChange={(event) => {
             setStatus(event.target.value as StatusFilter);
-            setPage(1);
+            paging.onPageChange(1);
           }}
         >
           <MenuItem value="open">{t('admin.help.statuses.open')}</MenuItem>
@@ -98,9 +99,11 @@ export function HelpRequestsTab() {
           <MenuItem value="all">{t('admin.common.all')}</MenuItem>
         </Select>
       </FormControl>
-      {requests.isError ? (
-        <ErrorAlert error={requests.error} onRetry={() => void requests.refetch()} />
-      ) : null}
+      <ErrorAlert
+        describe={adminErrorText}
+        error={requests.error}
+        onRetry={() => void requests.refetch()}
+      />
       <TableContainer>
         <Table size="small" aria-label={t('admin.help.tableLabel')}>
           <TableHead>
@@ -187,18 +190,7 @@ export function HelpRequestsTab() {
           </TableBody>
         </Table>
       </TableContainer>
-      {requests.data ? (
-        <TablePager
-          total={requests.data.total}
-          page={page}
-          pageSize={pageSize}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-      ) : null}
+      {requests.data ? <TablePager total={requests.data.total} {...paging} /> : null}
       {editing ? <HelpRequestDialog request={editing} onClose={() => setEditing(null)} /> : null}
     </Stack>
   );

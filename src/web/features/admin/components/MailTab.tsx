@@ -20,10 +20,11 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { mailMessageQueryOptions, mailQueryOptions, type MailSummary } from '../api/admin';
+import { adminErrorText } from '../errors';
 import { safeHttpUrl } from '../super-admin-tabs';
-import { ErrorAlert } from './ErrorAlert';
-import { TablePager } from './TablePager';
-import { EmptyRow, SkeletonRows } from './TableStates';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { TablePager, useTablePaging } from '../../../components/TablePager';
+import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
 
 const COLUMNS = 4;
 
@@ -33,8 +34,8 @@ const COLUMNS = 4;
  */
 export function MailTab() {
   const { t, i18n } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = useTablePaging(10);
+  const { page, pageSize } = paging;
   const mail = useQuery(mailQueryOptions({ page, pageSize }));
   const [reading, setReading] = useState<MailSummary | null>(null);
   const items = mail.data?.items ?? [];
@@ -42,7 +43,11 @@ export function MailTab() {
   return (
     <Stack spacing={2}>
       <Alert severity="info">{t('admin.mail.intro')}</Alert>
-      {mail.isError ? <ErrorAlert error={mail.error} onRetry={() => void mail.refetch()} /> : null}
+      <ErrorAlert
+        describe={adminErrorText}
+        error={mail.error}
+        onRetry={() => void mail.refetch()}
+      />
       <TableContainer>
         <Table size="small" aria-label={t('admin.mail.tableLabel')}>
           <TableHead>
@@ -82,18 +87,7 @@ export function MailTab() {
           </TableBody>
         </Table>
       </TableContainer>
-      {mail.data ? (
-        <TablePager
-          total={mail.data.total}
-          page={page}
-          pageSize={pageSize}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-      ) : null}
+      {mail.data ? <TablePager total={mail.data.total} {...paging} /> : null}
       {reading ? <MailReader summary={reading} onClose={() => setReading(null)} /> : null}
     </Stack>
   );
@@ -168,7 +162,7 @@ function MailReader({ summary, onClose }: { summary: MailSummary; onClose: () =>
             <Skeleton variant="text" width="60%" />
           </Box>
         ) : null}
-        {message.isError ? <ErrorAlert error={message.error} /> : null}
+        <ErrorAlert describe={adminErrorText} error={message.error} />
         {message.data ? (
           message.data.text.trim() ? (
             <MailText text={message.data.text} />

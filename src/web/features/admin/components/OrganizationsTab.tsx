@@ -1,7 +1,6 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -9,9 +8,8 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { IconExternalLink, IconSearch } from '@tabler/icons-react';
+import { IconExternalLink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
@@ -21,10 +19,11 @@ import { selectOrganization, useAuthState } from '../../../lib/auth-store';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { adminOrganizationsQueryOptions, type AdminOrganization } from '../api/admin';
 import { adminErrorText } from '../errors';
-import { useDebouncedValue } from '../useDebouncedValue';
-import { ErrorAlert } from './ErrorAlert';
-import { TablePager } from './TablePager';
-import { EmptyRow, SkeletonRows } from './TableStates';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { SearchField } from '../../../components/SearchField';
+import { TablePager, useTablePaging } from '../../../components/TablePager';
+import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
 
 const COLUMNS = 5;
 
@@ -35,8 +34,8 @@ export function OrganizationsTab() {
   const navigate = useNavigate();
   const selectedOrgId = useAuthState((state) => state.selectedOrgId);
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = useTablePaging(10);
+  const { page, pageSize } = paging;
   const debouncedSearch = useDebouncedValue(search);
   const organizations = useQuery(
     adminOrganizationsQueryOptions({ page, pageSize, search: debouncedSearch }),
@@ -65,29 +64,20 @@ export function OrganizationsTab() {
 
   return (
     <Stack spacing={2}>
-      <TextField
-        size="small"
-        type="search"
+      <SearchField
         label={t('admin.organizations.search')}
         value={search}
-        onChange={(event) => {
-          setSearch(event.target.value);
-          setPage(1);
+        onChange={(value) => {
+          setSearch(value);
+          paging.onPageChange(1);
         }}
         sx={{ maxWidth: 400 }}
-        slotProps={{
-          input: {
-            startAdornment: (
-              <InputAdornment position="start">
-                <IconSearch size={18} aria-hidden />
-              </InputAdornment>
-            ),
-          },
-        }}
       />
-      {organizations.isError ? (
-        <ErrorAlert error={organizations.error} onRetry={() => void organizations.refetch()} />
-      ) : null}
+      <ErrorAlert
+        describe={adminErrorText}
+        error={organizations.error}
+        onRetry={() => void organizations.refetch()}
+      />
       <TableContainer>
         <Table size="small" aria-label={t('admin.organizations.tableLabel')}>
           <TableHead>
@@ -151,18 +141,7 @@ export function OrganizationsTab() {
           </TableBody>
         </Table>
       </TableContainer>
-      {organizations.data ? (
-        <TablePager
-          total={organizations.data.total}
-          page={page}
-          pageSize={pageSize}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-      ) : null}
+      {organizations.data ? <TablePager total={organizations.data.total} {...paging} /> : null}
     </Stack>
   );
 }

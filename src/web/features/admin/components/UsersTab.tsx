@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -18,7 +17,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
   IconBan,
@@ -27,7 +25,6 @@ import {
   IconCrownOff,
   IconDotsVertical,
   IconLogout,
-  IconSearch,
   IconUserCheck,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -43,13 +40,15 @@ import {
   useUserAction,
   type AdminUser,
 } from '../api/admin';
-import { useDebouncedValue } from '../useDebouncedValue';
+import { adminErrorText } from '../errors';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { BanDialog } from './BanDialog';
-import { ConfirmDialog } from './ConfirmDialog';
-import { ErrorAlert } from './ErrorAlert';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { SearchField } from '../../../components/SearchField';
 import { MembershipsDialog } from './MembershipsDialog';
-import { TablePager } from './TablePager';
-import { EmptyRow, SkeletonRows } from './TableStates';
+import { TablePager, useTablePaging } from '../../../components/TablePager';
+import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
 import { UserStatusChip } from './UserStatusChip';
 
 type StatusFilter = 'all' | 'active' | 'banned';
@@ -71,8 +70,8 @@ export function UsersTab() {
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<StatusFilter>('all');
   const [flag, setFlag] = useState<FlagFilter>('all');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = useTablePaging(10);
+  const { page, pageSize } = paging;
   const debouncedSearch = useDebouncedValue(search);
   const users = useQuery(
     adminUsersQueryOptions({
@@ -144,7 +143,7 @@ export function UsersTab() {
     <T,>(set: (value: T) => void) =>
     (value: T) => {
       set(value);
-      setPage(1);
+      paging.onPageChange(1);
     };
 
   const items = users.data?.items ?? [];
@@ -153,22 +152,11 @@ export function UsersTab() {
   return (
     <Stack spacing={2}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-        <TextField
-          size="small"
-          type="search"
+        <SearchField
           label={t('admin.users.search')}
           value={search}
-          onChange={(event) => onFilter(setSearch)(event.target.value)}
+          onChange={onFilter(setSearch)}
           sx={{ flex: '1 1 240px', maxWidth: 400 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <IconSearch size={18} aria-hidden />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
         <FormControl size="small" sx={{ minWidth: 180 }}>
           <InputLabel id="admin-users-status">{t('admin.users.statusFilter')}</InputLabel>
@@ -198,9 +186,11 @@ export function UsersTab() {
         </FormControl>
       </Box>
 
-      {users.isError ? (
-        <ErrorAlert error={users.error} onRetry={() => void users.refetch()} />
-      ) : null}
+      <ErrorAlert
+        describe={adminErrorText}
+        error={users.error}
+        onRetry={() => void users.refetch()}
+      />
 
       <TableContainer>
         <Table size="small" aria-label={t('admin.users.tableLabel')}>
@@ -296,18 +286,7 @@ export function UsersTab() {
           </TableBody>
         </Table>
       </TableContainer>
-      {users.data ? (
-        <TablePager
-          total={users.data.total}
-          page={page}
-          pageSize={pageSize}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-      ) : null}
+      {users.data ? <TablePager total={users.data.total} {...paging} /> : null}
 
       <Menu anchorEl={menu?.anchor} open={menu !== null} onClose={() => setMenu(null)}>
         {menu ? (
@@ -318,6 +297,7 @@ export function UsersTab() {
       {target ? (
         <>
           <ConfirmDialog
+            describeError={adminErrorText}
             open={dialog.kind === 'grant' || dialog.kind === 'revoke'}
             title={t(
               dialog.kind === 'grant' ? 'admin.users.grantTitle' : 'admin.users.revokeTitle',
@@ -338,6 +318,7 @@ export function UsersTab() {
             onClose={close}
           />
           <ConfirmDialog
+            describeError={adminErrorText}
             open={dialog.kind === 'unban'}
             title={t('admin.users.unbanTitle')}
             body={t('admin.users.unbanBody', { name: target.name, email: target.email })}
@@ -348,6 +329,7 @@ export function UsersTab() {
             onClose={close}
           />
           <ConfirmDialog
+            describeError={adminErrorText}
             open={dialog.kind === 'sessions'}
             title={t('admin.users.sessionsTitle')}
             body={t('admin.users.sessionsBody', { name: target.name, email: target.email })}

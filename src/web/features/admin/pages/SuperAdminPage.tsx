@@ -1,16 +1,15 @@
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { mailQueryOptions } from '../api/admin';
+import { PageHeader } from '../../../components/PageHeader';
 import { HelpRequestsTab } from '../components/HelpRequestsTab';
 import { MailTab } from '../components/MailTab';
 import { OrganizationsTab } from '../components/OrganizationsTab';
@@ -45,14 +44,7 @@ export function SuperAdminPage({ auditLog }: { auditLog: ReactNode }) {
 
   return (
     <Stack spacing={3}>
-      <Box>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
-          {t('admin.superAdmin.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {t('admin.superAdmin.subtitle')}
-        </Typography>
-      </Box>
+      <PageHeader title={t('admin.superAdmin.title')} subtitle={t('admin.superAdmin.subtitle')} />
       <Card variant="outlined">
         <Tabs
           value={current}

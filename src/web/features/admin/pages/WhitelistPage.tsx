@@ -6,7 +6,6 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -16,9 +15,8 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { IconPlus, IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
@@ -32,12 +30,14 @@ import {
   type WhitelistEntry,
 } from '../api/admin';
 import { AddWhitelistEntryDialog } from '../components/AddWhitelistEntryDialog';
-import { ConfirmDialog } from '../components/ConfirmDialog';
-import { ErrorAlert } from '../components/ErrorAlert';
-import { TablePager } from '../components/TablePager';
-import { EmptyRow, SkeletonRows } from '../components/TableStates';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { PageHeader } from '../../../components/PageHeader';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { SearchField } from '../../../components/SearchField';
+import { TablePager, useTablePaging } from '../../../components/TablePager';
+import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
 import { adminErrorText } from '../errors';
-import { useDebouncedValue } from '../useDebouncedValue';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 
 const COLUMNS = 5;
 
@@ -46,14 +46,7 @@ export function WhitelistPage() {
   const { t } = useTranslation();
   return (
     <Stack spacing={3}>
-      <Box>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
-          {t('admin.whitelist.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {t('admin.whitelist.subtitle')}
-        </Typography>
-      </Box>
+      <PageHeader title={t('admin.whitelist.title')} subtitle={t('admin.whitelist.subtitle')} />
       <WhitelistSwitch />
       <WhitelistEntries />
     </Stack>
@@ -86,7 +79,11 @@ function WhitelistSwitch() {
         {settings.isPending ? (
           <Skeleton variant="rounded" height={38} width={320} />
         ) : settings.isError ? (
-          <ErrorAlert error={settings.error} onRetry={() => void settings.refetch()} />
+          <ErrorAlert
+            describe={adminErrorText}
+            error={settings.error}
+            onRetry={() => void settings.refetch()}
+          />
         ) : (
           <FormControlLabel
             control={
@@ -117,8 +114,8 @@ function WhitelistEntries() {
   const { t, i18n } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(10);
+  const paging = useTablePaging(10);
+  const { page, pageSize } = paging;
   const debouncedSearch = useDebouncedValue(search);
   const entries = useQuery(
     whitelistEntriesQueryOptions({ page, pageSize, search: debouncedSearch }),
@@ -152,29 +149,20 @@ function WhitelistEntries() {
             {t('admin.whitelist.add')}
           </Button>
         </Box>
-        <TextField
-          size="small"
-          type="search"
+        <SearchField
           label={t('admin.whitelist.search')}
           value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
+          onChange={(value) => {
+            setSearch(value);
+            paging.onPageChange(1);
           }}
           sx={{ maxWidth: 400 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <IconSearch size={18} aria-hidden />
-                </InputAdornment>
-              ),
-            },
-          }}
         />
-        {entries.isError ? (
-          <ErrorAlert error={entries.error} onRetry={() => void entries.refetch()} />
-        ) : null}
+        <ErrorAlert
+          describe={adminErrorText}
+          error={entries.error}
+          onRetry={() => void entries.refetch()}
+        />
         <TableContainer>
           <Table size="small" aria-labelledby="whitelist-entries-title">
             <TableHead>
@@ -241,21 +229,11 @@ function WhitelistEntries() {
             </TableBody>
           </Table>
         </TableContainer>
-        {entries.data ? (
-          <TablePager
-            total={entries.data.total}
-            page={page}
-            pageSize={pageSize}
-            onPageChange={setPage}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-          />
-        ) : null}
+        {entries.data ? <TablePager total={entries.data.total} {...paging} /> : null}
       </CardContent>
       <AddWhitelistEntryDialog open={adding} onClose={() => setAdding(false)} />
       <ConfirmDialog
+        describeError={adminErrorText}
         open={removing !== null}
         title={t('admin.whitelist.removeTitle')}
         body={t('admin.whitelist.removeBody', { pattern: removing?.pattern ?? '' })}

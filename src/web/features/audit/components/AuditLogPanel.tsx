@@ -8,27 +8,29 @@ import Chip from '@mui/material/Chip';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { IconChevronDown, IconChevronUp, IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
-import { Fragment, useEffect, useId, useState } from 'react';
+import { Fragment, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../../../shared/constants';
+import { DEFAULT_PAGE_SIZE } from '../../../../shared/constants';
+import { ErrorAlert, useErrorText } from '../../../components/ErrorAlert';
 import { RouterLink } from '../../../components/RouterLink';
+import { TablePager } from '../../../components/TablePager';
+import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { useAuthState } from '../../../lib/auth-store';
-import { describeFailure, thrownToFailure } from '../../../lib/errors';
-import { formatDateTime, formatNumber } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import {
   auditLogsQueryOptions,
   exportAuditLogs,
@@ -50,16 +52,6 @@ const DEBOUNCE_MS = 300;
 const SUGGESTIONS = actionSuggestions();
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** `value` once it has stopped changing for `delayMs`. */
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
-
 const shortId = (id: string) => (UUID.test(id) ? id.slice(0, 8) : id);
 
 function Mono({ children, title }: { children: string; title?: string | undefined }) {
@@ -77,14 +69,14 @@ function Mono({ children, title }: { children: string; title?: string | undefine
 
 /** The audit log with filters and CSV export. `organization`: the current organisation's log; `all`: every organisation (super admins). */
 export function AuditLogPanel({ scope }: { scope: 'organization' | 'all' }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const titleId = useId();
   const orgId = useAuthState((state) => state.selectedOrgId);
-  const errorText = (error: unknown) => describeFailure(t, i18n.language, thrownToFailure(error));
+  const errorText = useErrorText();
 
   const [input, setInput] = useState<AuditFilterInput>(EMPTY_AUDIT_FILTERS);
-  const debounced = useDebounced(input, DEBOUNCE_MS);
+  const debounced = useDebouncedValue(input, DEBOUNCE_MS);
   const checked = validateAuditFilters(scope, debounced);
   const errors = checked.ok ? {} : checked.errors;
   // While a field is invalid, the list keeps showing what the last valid filters found.
@@ -245,17 +237,12 @@ export function AuditLogPanel({ scope }: { scope: 'organization' | 'all' }) {
           {t('audit.noOrganization')}
         </Alert>
       ) : logs.isError ? (
-        <Alert
-          severity="error"
+        <ErrorAlert
+          lead={t('audit.loadError')}
+          error={logs.error}
+          onRetry={() => void logs.refetch()}
           sx={{ m: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void logs.refetch()}>
-              {t('audit.retry')}
-            </Button>
-          }
-        >
-          {t('audit.loadError')} {errorText(logs.error)}
-        </Alert>
+        />
       ) : (
         <>
           <TableContainer>
@@ -279,24 +266,13 @@ export function AuditLogPanel({ scope }: { scope: 'organization' | 'all' }) {
               </TableHead>
               <TableBody>
                 {logs.isPending ? (
-                  Array.from({ length: 5 }, (_, index) => (
-                    <TableRow key={index}>
-                      {Array.from({ length: columns }, (_, cell) => (
-                        <TableCell key={cell}>
-                          <Skeleton />
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  ))
+                  <SkeletonRows columns={columns} />
                 ) : items.length === 0 ? (
-                  <TableRow>
-                    <TableCell colSpan={columns} sx={{ py: 6, textAlign: 'center' }}>
-                      <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-                        {filtered ? t('audit.empty.filtered') : t('audit.empty.title')}
-                      </Typography>
-                      <Typography color="text.secondary">{t('audit.empty.body')}</Typography>
-                    </TableCell>
-                  </TableRow>
+                  <EmptyRow
+                    columns={columns}
+                    title={filtered ? t('audit.empty.filtered') : t('audit.empty.title')}
+                    text={t('audit.empty.body')}
+                  />
                 ) : (
                   items.map((entry) => (
                     <EntryRows
@@ -315,49 +291,21 @@ export function AuditLogPanel({ scope }: { scope: 'organization' | 'all' }) {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
-            count={logs.data?.total ?? 0}
-            page={Math.max(
-              0,
-              Math.min(page - 1, Math.ceil((logs.data?.total ?? 0) / pageSize) - 1),
-            )}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[...PAGE_SIZES]}
-            onPageChange={(_event, next) => setPaging({ key: filterKey, page: next + 1 })}
-            onRowsPerPageChange={(event) => {
-              setPageSize(Number(event.target.value));
+          <TablePager
+            total={logs.data?.total ?? 0}
+            page={page}
+            pageSize={pageSize}
+            onPageChange={(next) => setPaging({ key: filterKey, page: next })}
+            onPageSizeChange={(size) => {
+              setPageSize(size);
               setPaging({ key: filterKey, page: 1 });
             }}
-            labelRowsPerPage={t('audit.pagination.rowsPerPage')}
-            labelDisplayedRows={({ from, to, count }) =>
-              t('audit.pagination.displayed', {
-                from: formatNumber(from),
-                to: formatNumber(to),
-                total: formatNumber(count),
-              })
-            }
-            getItemAriaLabel={(type) => t(`audit.pagination.${type}`)}
-            showFirstButton
-            showLastButton
           />
         </>
       )}
     </Card>
   );
 }
-
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 function EntryRows({
   entry,

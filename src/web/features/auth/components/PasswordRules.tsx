@@ -2,20 +2,8 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { IconCircle, IconCircleCheckFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { PASSWORD_MIN_LENGTH, PASSWORD_RULES } from '../schemas';
-
-// Strings, not numbers: in `sx`, a width of 1 means 100%.
-const visuallyHidden = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  margin: '-1px',
-  padding: 0,
-  border: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** The password rules, each marked as met or not while the user types. */
 export function PasswordRules({ id, password }: { id: string; password: string }) {

@@ -14,9 +14,10 @@ const OFFSET = { xs: 16, sm: 24 };
 /**
  * The floating help button on every page (spec sections 1 and 2): bottom-right, and
  * bottom-left with the tooltip 'Get Help' on the agents-id and projects-id routes. `left`
- * and `right` are mirrored in right-to-left languages by the RTL style plugin.
+ * and `right` are mirrored in right-to-left languages by the RTL style plugin. `startInset`:
+ * the width of a fixed navigation at the inline start, which the bottom-left button must clear.
  */
-export function HelpButton() {
+export function HelpButton({ startInset = 0 }: { startInset?: number } = {}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const placement = useMatches({
@@ -45,7 +46,9 @@ export function HelpButton() {
       sx={{
         position: 'fixed',
         bottom: OFFSET,
-        ...(placement === 'start' ? { left: OFFSET } : { right: OFFSET }),
+        ...(placement === 'start'
+          ? { left: { xs: OFFSET.xs + startInset, sm: OFFSET.sm + startInset } }
+          : { right: OFFSET }),
         zIndex: (theme) => theme.zIndex.speedDial,
       }}
     >

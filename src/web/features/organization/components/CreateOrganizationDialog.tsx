@@ -99,7 +99,7 @@ export function CreateOrganizationDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={create.isPending}>
-            {t('organization.common.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={create.isPending}>
             {create.isPending

@@ -14,8 +14,9 @@ import {
   useLeaveOrganization,
   type CurrentOrganization,
 } from '../api/organization';
-import { dangerFilledSx, dangerTextSx } from '../danger-styles';
-import { ConfirmDialog } from './ConfirmDialog';
+import { organizationErrorText } from '../errors';
+import { dangerFilledSx, dangerTextSx } from '../../../components/danger-styles';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 function DangerRow({ title, body, action }: { title: string; body: ReactNode; action: ReactNode }) {
   return (
@@ -128,6 +129,8 @@ export function DangerZoneTab({
         ) : null}
       </CardContent>
       <ConfirmDialog
+        destructive
+        describeError={organizationErrorText}
         open={confirming === 'leave'}
         title={t('organization.danger.leave.confirmTitle', { name: organization.name })}
         body={t('organization.danger.leave.confirmBody', { name: organization.name })}
@@ -138,6 +141,8 @@ export function DangerZoneTab({
         onConfirm={() => leave.mutate(undefined)}
       />
       <ConfirmDialog
+        destructive
+        describeError={organizationErrorText}
         open={confirming === 'delete'}
         title={t('organization.danger.delete.confirmTitle', { name: organization.name })}
         body={t('organization.danger.delete.confirmBody', { name: organization.name })}

@@ -27,10 +27,10 @@ import {
   type Invitation,
 } from '../api/organization';
 import { organizationErrorText } from '../errors';
-import { ConfirmDialog } from './ConfirmDialog';
-import { ErrorAlert } from './ErrorAlert';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { InviteDialog } from './InviteDialog';
-import { EmptyRow, SkeletonRows } from './TableStates';
+import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
 
 const COLUMNS = 5;
 
@@ -77,7 +77,11 @@ export function InvitationsTab({ organization }: { organization: CurrentOrganiza
       />
       {invitations.isError ? (
         <Box sx={{ px: 2, pb: 2 }}>
-          <ErrorAlert error={invitations.error} onRetry={() => void invitations.refetch()} />
+          <ErrorAlert
+            describe={organizationErrorText}
+            error={invitations.error}
+            onRetry={() => void invitations.refetch()}
+          />
         </Box>
       ) : null}
       <TableContainer>
@@ -92,7 +96,7 @@ export function InvitationsTab({ organization }: { organization: CurrentOrganiza
             </TableRow>
           </TableHead>
           <TableBody>
-            {invitations.isPending ? <SkeletonRows columns={COLUMNS} /> : null}
+            {invitations.isPending ? <SkeletonRows columns={COLUMNS} rows={3} /> : null}
             {invitations.isSuccess && rows.length === 0 ? (
               <EmptyRow columns={COLUMNS} text={t('organization.invitations.empty')} />
             ) : null}
@@ -166,6 +170,8 @@ export function InvitationsTab({ organization }: { organization: CurrentOrganiza
       </TableContainer>
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
       <ConfirmDialog
+        destructive
+        describeError={organizationErrorText}
         open={revoking !== null}
         title={t('organization.invitations.confirmRevoke.title')}
         body={t('organization.invitations.confirmRevoke.body', {

@@ -113,7 +113,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
         </DialogContent>
         <DialogActions>
           <Button onClick={close} disabled={invite.isPending}>
-            {t('organization.common.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={invite.isPending}>
             {invite.isPending

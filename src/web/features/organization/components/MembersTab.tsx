@@ -5,7 +5,6 @@ import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -17,13 +16,13 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { IconSearch, IconTrash } from '@tabler/icons-react';
+import { IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE, ORG_ROLES } from '../../../../shared/constants';
+import { ORG_ROLES } from '../../../../shared/constants';
 import { refreshUser, useAuthState } from '../../../lib/auth-store';
 import { formatDate } from '../../../lib/format';
 import { roleLabel } from '../../../lib/organization';
@@ -35,10 +34,12 @@ import {
   type Member,
 } from '../api/organization';
 import { organizationErrorText } from '../errors';
-import { useDebouncedValue } from '../useDebouncedValue';
-import { ConfirmDialog } from './ConfirmDialog';
-import { ErrorAlert } from './ErrorAlert';
-import { EmptyRow, Pager, SkeletonRows } from './TableStates';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { SearchField } from '../../../components/SearchField';
+import { TablePager, useTablePaging } from '../../../components/TablePager';
+import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
 
 const COLUMNS = 4;
 
@@ -55,8 +56,8 @@ export function MembersTab({
   const router = useRouter();
   const userId = useAuthState((state) => state.userData?.id ?? null);
   const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const paging = useTablePaging();
+  const { page, pageSize } = paging;
   const debouncedSearch = useDebouncedValue(search);
   const members = useQuery(
     membersQueryOptions(organization.id, { page, pageSize, search: debouncedSearch }),
@@ -99,25 +100,14 @@ export function MembersTab({
         subheader={t('organization.members.subtitle')}
         slotProps={{ title: { component: 'h2', variant: 'h6' } }}
         action={
-          <TextField
-            size="small"
-            type="search"
+          <SearchField
             value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setPage(1);
+            onChange={(value) => {
+              setSearch(value);
+              paging.onPageChange(1);
             }}
             label={t('organization.members.search')}
             placeholder={t('organization.members.searchPlaceholder')}
-            slotProps={{
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <IconSearch size={18} aria-hidden />
-                  </InputAdornment>
-                ),
-              },
-            }}
             sx={{ minWidth: { sm: 280 }, mt: { xs: 2, sm: 0 } }}
           />
         }
@@ -130,7 +120,11 @@ export function MembersTab({
       ) : null}
       {members.isError ? (
         <Box sx={{ px: 2, pb: 2 }}>
-          <ErrorAlert error={members.error} onRetry={() => void members.refetch()} />
+          <ErrorAlert
+            describe={organizationErrorText}
+            error={members.error}
+            onRetry={() => void members.refetch()}
+          />
         </Box>
       ) : null}
       <TableContainer>
@@ -144,7 +138,7 @@ export function MembersTab({
             </TableRow>
           </TableHead>
           <TableBody>
-            {members.isPending ? <SkeletonRows columns={COLUMNS} /> : null}
+            {members.isPending ? <SkeletonRows columns={COLUMNS} rows={3} /> : null}
             {members.isSuccess && rows.length === 0 ? (
               <EmptyRow
                 columns={COLUMNS}
@@ -257,19 +251,10 @@ export function MembersTab({
           </TableBody>
         </Table>
       </TableContainer>
-      {members.data ? (
-        <Pager
-          total={members.data.total}
-          page={page}
-          pageSize={pageSize}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
-      ) : null}
+      {members.data ? <TablePager total={members.data.total} {...paging} /> : null}
       <ConfirmDialog
+        destructive
+        describeError={organizationErrorText}
         open={removing !== null}
         title={t('organization.members.confirmRemove.title', { name: removing?.name ?? '' })}
         body={t('organization.members.confirmRemove.body', {

@@ -22,10 +22,11 @@ import { roleLabel } from '../../../lib/organization';
 import { currentOrganizationQueryOptions, type CurrentOrganization } from '../api/organization';
 import { CreateOrganizationDialog } from '../components/CreateOrganizationDialog';
 import { DangerZoneTab } from '../components/DangerZoneTab';
-import { ErrorAlert } from '../components/ErrorAlert';
+import { ErrorAlert } from '../../../components/ErrorAlert';
 import { InvitationsTab } from '../components/InvitationsTab';
 import { MembersTab } from '../components/MembersTab';
 import { ProfileTab } from '../components/ProfileTab';
+import { organizationErrorText } from '../errors';
 import { ORGANIZATION_TABS, type OrganizationTab } from '../tabs';
 
 const routeApi = getRouteApi('/organization');
@@ -145,7 +146,13 @@ export function OrganizationPage({ auditLog }: { auditLog: ReactNode }) {
       </Card>
     );
   } else if (current.isError) {
-    content = <ErrorAlert error={current.error} onRetry={() => void current.refetch()} />;
+    content = (
+      <ErrorAlert
+        describe={organizationErrorText}
+        error={current.error}
+        onRetry={() => void current.refetch()}
+      />
+    );
   } else if (!organization) {
     content = (
       <Card aria-busy="true" aria-label={t('common.loading')}>

@@ -18,6 +18,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { PageHeader } from '../../../components/PageHeader';
 import { RouterButton } from '../../../components/RouterLink';
 import { permissionMatrix, PERMISSION_HOLDERS, type Coverage } from '../permissions';
 
@@ -68,23 +69,15 @@ export function PermissionsPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-end' } }}
-      >
-        <Box>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
-            {t('users.permissions.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {t('users.permissions.subtitle')}
-          </Typography>
-        </Box>
-        <RouterButton to="/apps/roles" variant="outlined" sx={{ flexShrink: 0 }}>
-          {t('users.permissions.rolesLink')}
-        </RouterButton>
-      </Stack>
+      <PageHeader
+        title={t('users.permissions.title')}
+        subtitle={t('users.permissions.subtitle')}
+        action={
+          <RouterButton to="/apps/roles" variant="outlined" sx={{ flexShrink: 0 }}>
+            {t('users.permissions.rolesLink')}
+          </RouterButton>
+        }
+      />
 
       <Card variant="outlined" component="section" aria-labelledby="permissions-legend">
         <CardContent>

@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
@@ -24,9 +22,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ORG_ROLES, type OrgRoleName } from '../../../../shared/constants';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { PageHeader } from '../../../components/PageHeader';
 import { RouterButton } from '../../../components/RouterLink';
 import { useAuthState } from '../../../lib/auth-store';
-import { describeFailure, thrownToFailure } from '../../../lib/errors';
 import { formatNumber } from '../../../lib/format';
 import { roleLabel } from '../../../lib/organization';
 import { rolesQueryOptions } from '../api/roles';
@@ -110,7 +109,7 @@ function HolderCard({
 
 /** /apps/roles: a card per role with its member count here and its permissions from the table. */
 export function RolesPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const orgId = useAuthState((state) => state.selectedOrgId);
   const orgName = useAuthState(
     (state) => state.organizations.find((org) => org.id === state.selectedOrgId)?.name ?? null,
@@ -135,43 +134,31 @@ export function RolesPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack
-        direction={{ xs: 'column', md: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { md: 'flex-end' } }}
-      >
-        <Box>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
-            {t('users.roles.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {orgName
-              ? t('users.roles.subtitle', { organization: orgName })
-              : t('users.roles.subtitleNoOrganization')}
-          </Typography>
-        </Box>
-        <RouterButton
-          to="/apps/permissions"
-          variant="outlined"
-          startIcon={<IconListCheck size={18} aria-hidden />}
-          sx={{ flexShrink: 0 }}
-        >
-          {t('users.roles.matrixLink')}
-        </RouterButton>
-      </Stack>
+      <PageHeader
+        title={t('users.roles.title')}
+        subtitle={
+          orgName
+            ? t('users.roles.subtitle', { organization: orgName })
+            : t('users.roles.subtitleNoOrganization')
+        }
+        action={
+          <RouterButton
+            to="/apps/permissions"
+            variant="outlined"
+            startIcon={<IconListCheck size={18} aria-hidden />}
+            sx={{ flexShrink: 0 }}
+          >
+            {t('users.roles.matrixLink')}
+          </RouterButton>
+        }
+      />
 
       {roles.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void roles.refetch()}>
-              {t('users.common.retry')}
-            </Button>
-          }
-        >
-          {t('users.roles.loadError')}{' '}
-          {describeFailure(t, i18n.language, thrownToFailure(roles.error))}
-        </Alert>
+        <ErrorAlert
+          lead={t('users.roles.loadError')}
+          error={roles.error}
+          onRetry={() => void roles.refetch()}
+        />
       ) : null}
 
       <Grid container spacing={3}>

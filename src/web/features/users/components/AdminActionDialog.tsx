@@ -10,8 +10,7 @@ import {
   useUnbanUser,
   type UserListItem,
 } from '../api/users';
-import { useErrorText } from './common';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
 /** What a super admin may do to another user from the view page (the admin endpoints). */
 export type AdminAction = 'ban' | 'unban' | 'grant' | 'revoke' | 'endSessions';
@@ -28,7 +27,6 @@ export function AdminActionDialog({
 }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const errorText = useErrorText();
   const ban = useBanUser();
   const unban = useUnbanUser();
   const flag = useSetSuperAdmin();
@@ -105,7 +103,7 @@ export function AdminActionDialog({
       confirmLabel={texts.confirm}
       destructive={action === 'ban' || action === 'revoke' || action === 'endSessions'}
       pending={current?.isPending ?? false}
-      error={current?.error ? errorText(current.error) : null}
+      error={current?.error}
       onConfirm={confirm}
       onClose={close}
     >

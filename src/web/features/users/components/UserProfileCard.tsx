@@ -15,7 +15,8 @@ import { roleLabel } from '../../../lib/organization';
 import type { UserDetail } from '../api/users';
 import type { ViewerRights } from '../view-rights';
 import type { AdminAction } from './AdminActionDialog';
-import { dangerFilled, RoleChip, StatusChip, SuperAdminChip, UserAvatar } from './common';
+import { dangerFilledSx } from '../../../components/danger-styles';
+import { RoleChip, StatusChip, SuperAdminChip, UserAvatar } from './common';
 
 function Detail({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -129,7 +130,7 @@ export function UserProfileCard({
                     <Button
                       variant="contained"
                       color="error"
-                      sx={dangerFilled}
+                      sx={dangerFilledSx}
                       startIcon={<IconLock size={18} aria-hidden />}
                       onClick={() => onAction('ban')}
                     >

@@ -19,7 +19,7 @@ import { formatDateTime, formatRelativeTime } from '../../../lib/format';
 import type { UserDetail } from '../api/users';
 import type { ViewerRights } from '../view-rights';
 import type { AdminAction } from './AdminActionDialog';
-import { dangerFilled } from './common';
+import { dangerFilledSx } from '../../../components/danger-styles';
 
 /** The security tab: two-step verification and the live sessions, for those who may see them. */
 export function UserSecurityTab({
@@ -83,7 +83,7 @@ export function UserSecurityTab({
               <Button
                 variant="contained"
                 color="error"
-                sx={dangerFilled}
+                sx={dangerFilledSx}
                 startIcon={<IconLogout size={18} aria-hidden />}
                 onClick={() => onAction('endSessions')}
               >

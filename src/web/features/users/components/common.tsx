@@ -2,38 +2,9 @@ import Avatar from '@mui/material/Avatar';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { UserStatus } from '../../../../shared/schemas/users';
-import { describeFailure, thrownToFailure } from '../../../lib/errors';
+import { dangerFilledSx } from '../../../components/danger-styles';
 import { roleLabel } from '../../../lib/organization';
 import { initials } from '../initials';
-
-/** Hidden on screen, read by screen readers. */
-export const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
-
-/**
- * The spec's error red is too light behind white text (3.3:1); destructive buttons and the
- * suspended chip use its dark shade (about 4.9:1).
- */
-export const dangerFilled = {
-  bgcolor: 'error.dark',
-  color: 'common.white',
-  '&:hover': { bgcolor: 'error.dark', filter: 'brightness(0.92)' },
-} as const;
-
-/** The readable text of a failed call (the API's error shape, or a network failure). */
-export function useErrorText(): (error: unknown) => string {
-  const { t, i18n } = useTranslation();
-  return (error) => describeFailure(t, i18n.language, thrownToFailure(error));
-}
 
 /** The user's picture, or their initials; decorative (the name is always shown beside it). */
 export function UserAvatar({
@@ -90,7 +61,7 @@ export function StatusChip({ status }: { status: UserStatus }) {
       size="small"
       color={STATUS_COLORS[status]}
       label={t(`users.status.${status}`)}
-      sx={status === 'banned' ? dangerFilled : undefined}
+      sx={status === 'banned' ? dangerFilledSx : undefined}
     />
   );
 }

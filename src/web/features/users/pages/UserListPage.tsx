@@ -4,7 +4,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -19,7 +18,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { IconDownload, IconSearch, IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
+import { IconDownload, IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
@@ -37,15 +36,13 @@ import { useAuthState } from '../../../lib/auth-store';
 import { formatDate } from '../../../lib/format';
 import { roleLabel } from '../../../lib/organization';
 import { exportUsers, usersQueryOptions, type UserListItem } from '../api/users';
-import {
-  RoleChip,
-  StatusChip,
-  SuperAdminChip,
-  useErrorText,
-  UserAvatar,
-  visuallyHidden,
-} from '../components/common';
-import { UsersPagination } from '../components/UsersPagination';
+import { RoleChip, StatusChip, SuperAdminChip, UserAvatar } from '../components/common';
+import { ErrorAlert, useErrorText } from '../../../components/ErrorAlert';
+import { PageHeader } from '../../../components/PageHeader';
+import { SearchField } from '../../../components/SearchField';
+import { visuallyHidden } from '../../../components/visually-hidden';
+import { TablePager } from '../../../components/TablePager';
+import { EmptyRow } from '../../../components/TableStates';
 import {
   USER_LIST_PAGE_SIZE,
   userFilters,
@@ -149,18 +146,16 @@ export function UserListPage() {
 
   return (
     <Stack spacing={3}>
-      <Box>
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
-          {t('users.list.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1 }}>
-          {scope === 'all'
+      <PageHeader
+        title={t('users.list.title')}
+        subtitle={
+          scope === 'all'
             ? t('users.list.subtitleAll')
             : orgName
               ? t('users.list.subtitleOrganization', { organization: orgName })
-              : t('users.list.subtitleCurrent')}
-        </Typography>
-      </Box>
+              : t('users.list.subtitleCurrent')
+        }
+      />
 
       <Card variant="outlined">
         <CardContent>
@@ -171,23 +166,12 @@ export function UserListPage() {
             role="search"
             aria-label={t('users.list.filters.label')}
           >
-            <TextField
-              type="search"
+            <SearchField
               label={t('users.list.filters.search')}
               placeholder={t('users.list.filters.searchPlaceholder')}
               value={text}
-              onChange={(event) => onSearchChange(event.target.value)}
-              size="small"
+              onChange={onSearchChange}
               sx={{ flex: 2 }}
-              slotProps={{
-                input: {
-                  startAdornment: (
-                    <InputAdornment position="start">
-                      <IconSearch size={18} aria-hidden />
-                    </InputAdornment>
-                  ),
-                },
-              }}
             />
             <TextField
               select
@@ -274,17 +258,12 @@ export function UserListPage() {
             {t('users.list.noOrganization')}
           </Alert>
         ) : users.isError ? (
-          <Alert
-            severity="error"
+          <ErrorAlert
+            lead={t('users.list.loadError')}
+            error={users.error}
+            onRetry={() => void users.refetch()}
             sx={{ m: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void users.refetch()}>
-                {t('users.common.retry')}
-              </Button>
-            }
-          >
-            {t('users.list.loadError')} {errorText(users.error)}
-          </Alert>
+          />
         ) : (
           <>
             <TableContainer>
@@ -327,26 +306,24 @@ export function UserListPage() {
                       </TableRow>
                     ))
                   ) : items.length === 0 ? (
-                    <TableRow>
-                      <TableCell colSpan={columns} sx={{ py: 6, textAlign: 'center' }}>
-                        <Typography variant="subtitle1" component="p" sx={{ fontWeight: 600 }}>
-                          {t('users.list.empty.title')}
-                        </Typography>
-                        <Typography color="text.secondary">{t('users.list.empty.body')}</Typography>
-                        {filtered ? (
-                          <Button onClick={clearFilters} sx={{ mt: 1 }}>
-                            {t('users.list.filters.clear')}
-                          </Button>
-                        ) : null}
-                      </TableCell>
-                    </TableRow>
+                    <EmptyRow
+                      columns={columns}
+                      title={t('users.list.empty.title')}
+                      text={t('users.list.empty.body')}
+                    >
+                      {filtered ? (
+                        <Button onClick={clearFilters} sx={{ mt: 1 }}>
+                          {t('users.list.filters.clear')}
+                        </Button>
+                      ) : null}
+                    </EmptyRow>
                   ) : (
                     items.map((user) => <UserRow key={user.id} user={user} showRole={showRole} />)
                   )}
                 </TableBody>
               </Table>
             </TableContainer>
-            <UsersPagination
+            <TablePager
               total={users.data?.total ?? 0}
               page={params.page}
               pageSize={params.pageSize}

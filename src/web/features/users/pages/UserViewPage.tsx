@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
@@ -21,7 +19,8 @@ import { useAuthState } from '../../../lib/auth-store';
 import { RouterButton } from '../../../components/RouterLink';
 import { userQueryOptions, type UserDetail } from '../api/users';
 import { AdminActionDialog, type AdminAction } from '../components/AdminActionDialog';
-import { useErrorText, visuallyHidden } from '../components/common';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { UserAccountTab } from '../components/UserAccountTab';
 import { UserProfileCard } from '../components/UserProfileCard';
 import { UserSecurityTab } from '../components/UserSecurityTab';
@@ -41,7 +40,6 @@ export function UserViewPage() {
   const { id } = routeApi.useParams();
   const { tab } = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
-  const errorText = useErrorText();
   const orgId = useAuthState((state) => state.selectedOrgId);
   const viewerId = useAuthState((state) => state.userData?.id ?? null);
   const superAdminFlag = useAuthState((state) => state.userData?.super_admin ?? false);
@@ -87,16 +85,11 @@ export function UserViewPage() {
         <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
           {t('users.view.title')}
         </Typography>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void user.refetch()}>
-              {t('users.common.retry')}
-            </Button>
-          }
-        >
-          {t('users.view.loadError')} {errorText(user.error)}
-        </Alert>
+        <ErrorAlert
+          lead={t('users.view.loadError')}
+          error={user.error}
+          onRetry={() => void user.refetch()}
+        />
       </Stack>
     );
   }
@@ -106,7 +99,7 @@ export function UserViewPage() {
       <Stack spacing={3} aria-busy="true">
         {backLink}
         <Box sx={visuallyHidden} role="status">
-          {t('users.common.loading')}
+          {t('common.loading')}
         </Box>
         <Grid container spacing={3}>
           <Grid size={{ xs: 12, md: 5, lg: 4 }}>

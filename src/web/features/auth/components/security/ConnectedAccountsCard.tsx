@@ -21,7 +21,7 @@ import {
   useAuthMutation,
   type LinkableProvider,
 } from '../../api/security';
-import { ConfirmDialog } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { FailureAlert } from './FailureAlert';
 
 /** Codes Better Auth puts in `?error=` when linking a provider fails, with our message key. */
@@ -219,7 +219,8 @@ export function ConnectedAccountsCard({
         title={t('account.settings.connections.confirmTitle', { name: confirm?.name ?? '' })}
         body={t('account.settings.connections.confirmBody', { name: confirm?.name ?? '' })}
         confirmLabel={t('account.settings.connections.unlink')}
-        busy={unlink.isPending}
+        destructive
+        pending={unlink.isPending}
         onClose={() => setConfirm(null)}
         onConfirm={() => {
           if (!confirm) return;

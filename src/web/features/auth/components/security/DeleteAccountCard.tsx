@@ -10,7 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { logout } from '../../../../lib/auth-store';
 import { accountsQueryOptions, securityCalls, useAuthMutation } from '../../api/security';
 import { PasswordField } from '../PasswordField';
-import { ConfirmDialog, DANGER_BUTTON_SX } from './ConfirmDialog';
+import { ConfirmDialog } from '../../../../components/ConfirmDialog';
+import { dangerFilledSx } from '../../../../components/danger-styles';
 import { FailureAlert } from './FailureAlert';
 
 /**
@@ -78,7 +79,7 @@ export function DeleteAccountCard() {
               type="submit"
               variant="contained"
               color="error"
-              sx={DANGER_BUTTON_SX}
+              sx={dangerFilledSx}
               disabled={accounts.isPending || remove.isPending || (hasPassword && !password)}
             >
               {t('account.settings.delete.submit')}
@@ -91,7 +92,8 @@ export function DeleteAccountCard() {
         title={t('account.settings.delete.confirmTitle')}
         body={t('account.settings.delete.confirmBody')}
         confirmLabel={t('account.settings.delete.confirm')}
-        busy={remove.isPending}
+        destructive
+        pending={remove.isPending}
         onClose={() => setConfirming(false)}
         onConfirm={onConfirm}
       />

@@ -1,0 +1,85 @@
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { dangerFilledSx } from './danger-styles';
+import { ErrorAlert, type ErrorDescriber } from './ErrorAlert';
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  body: ReactNode;
+  /** Says what the button does ("Delete", "Ban user"), never just "OK". */
+  confirmLabel: string;
+  /** Red confirm button for what cannot be undone. */
+  destructive?: boolean;
+  /** The action is running: both buttons are disabled and the dialog cannot be dismissed. */
+  pending?: boolean;
+  /** The error of a failed attempt, shown inside (the dialog stays open). */
+  error?: unknown;
+  /** How to word `error`; by default the API's message. */
+  describeError?: ErrorDescriber;
+  /** Extra content under the text, e.g. a reason field or a field to type a name into. */
+  children?: ReactNode;
+  /** E.g. until the typed confirmation matches. */
+  confirmDisabled?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/** Asks before an action; stays open (with the error) when the action fails. */
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  confirmLabel,
+  destructive = false,
+  pending = false,
+  error,
+  describeError,
+  children,
+  confirmDisabled = false,
+  onConfirm,
+  onClose,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const titleId = useId();
+  const bodyId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <DialogContentText id={bodyId} component="div">
+          {body}
+        </DialogContentText>
+        {children}
+        <ErrorAlert error={error} describe={describeError} />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending}>
+          {t('common.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          color={destructive ? 'error' : 'primary'}
+          sx={destructive ? dangerFilledSx : undefined}
+          onClick={onConfirm}
+          disabled={pending || confirmDisabled}
+        >
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,182 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import { darken, type SxProps, type Theme } from '@mui/material/styles';
+import TablePagination from '@mui/material/TablePagination';
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES } from '../../../../shared/constants';
+import type { CustomerStatus } from '../../../../shared/schemas/customers';
+import { formatNumber } from '../../../lib/format';
+import { customerErrorText } from '../errors';
+
+/** Hidden on screen, read by screen readers. */
+export const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+/** A contained red button whose white text stays readable (docs/decisions/0004). */
+export const dangerFilledSx: SxProps<Theme> = (theme) => ({
+  bgcolor: theme.vars.palette.error.dark,
+  color: theme.vars.palette.common.white,
+  '&:hover': { bgcolor: theme.vars.palette.error.dark, filter: 'brightness(0.9)' },
+});
+
+/** The readable text of a failed customer call. */
+export function useCustomerErrorText(): (error: unknown) => string {
+  const { t, i18n } = useTranslation();
+  return (error) => customerErrorText(t, i18n.language, error);
+}
+
+// Outlined chips show their colour as text: only shades that read on the surface.
+const STATUS_COLORS: Record<CustomerStatus, ChipProps['color']> = {
+  lead: 'info',
+  prospect: 'warning',
+  active: 'success',
+  churned: 'default',
+};
+
+export function CustomerStatusChip({ status }: { status: CustomerStatus }) {
+  const { t } = useTranslation();
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={STATUS_COLORS[status]}
+      label={t(`customers.status.${status}`)}
+      sx={
+        status === 'prospect'
+          ? (theme) => {
+              // The spec's orange is too light for text on white (2:1): a darker shade, 4.5:1+.
+              const readable = darken(
+                theme.colorSchemes.light?.palette.warning.main ?? theme.palette.warning.main,
+                0.45,
+              );
+              return {
+                color: readable,
+                borderColor: readable,
+                ...theme.applyStyles('dark', {
+                  color: theme.vars.palette.warning.main,
+                  borderColor: theme.vars.palette.warning.main,
+                }),
+              };
+            }
+          : status === 'lead'
+            ? (theme) => ({
+                color: theme.vars.palette.info.dark,
+                borderColor: theme.vars.palette.info.dark,
+                ...theme.applyStyles('dark', {
+                  color: theme.vars.palette.info.light,
+                  borderColor: theme.vars.palette.info.light,
+                }),
+              })
+            : undefined
+      }
+    />
+  );
+}
+
+/** MUI's table pagination with the page sizes of the spec and translated labels. */
+export function CustomersPagination({
+  total,
+  page,
+  pageSize,
+  onPageChange,
+  onPageSizeChange,
+}: {
+  total: number;
+  /** From 1. */
+  page: number;
+  pageSize: number;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <TablePagination
+      component="div"
+      count={total}
+      page={Math.max(0, Math.min(page - 1, Math.ceil(total / pageSize) - 1))}
+      rowsPerPage={pageSize}
+      rowsPerPageOptions={[...PAGE_SIZES]}
+      onPageChange={(_event, next) => onPageChange(next + 1)}
+      onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
+      labelRowsPerPage={t('customers.pagination.rowsPerPage')}
+      labelDisplayedRows={({ from, to, count }) =>
+        t('customers.pagination.displayed', {
+          from: formatNumber(from),
+          to: formatNumber(to),
+          total: formatNumber(count),
+        })
+      }
+      getItemAriaLabel={(type) => t(`customers.pagination.${type}`)}
+      showFirstButton
+      showLastButton
+    />
+  );
+}
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  title: string;
+  body: ReactNode;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  pending?: boolean;
+  error?: unknown;
+}
+
+/** A destructive action, asked once more; the error of a failed attempt shows inside. */
+export function ConfirmDialog({
+  open,
+  title,
+  body,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  pending = false,
+  error,
+}: ConfirmDialogProps) {
+  const { t } = useTranslation();
+  const errorText = useCustomerErrorText();
+  const titleId = useId();
+  const bodyId = useId();
+  return (
+    <Dialog
+      open={open}
+      onClose={pending ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={bodyId}
+      fullWidth
+      maxWidth="xs"
+    >
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+        <DialogContentText id={bodyId}>{body}</DialogContentText>
+        {error ? <Alert severity="error">{errorText(error)}</Alert> : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={pending}>
+          {t('customers.actions.cancel')}
+        </Button>
+        <Button variant="contained" sx={dangerFilledSx} onClick={onConfirm} disabled={pending}>
+          {confirmLabel}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

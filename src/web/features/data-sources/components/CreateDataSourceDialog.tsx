@@ -1,0 +1,316 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { IconArrowLeft, IconArrowRight, IconPlugConnected, IconX } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from '@tanstack/react-router';
+import { useSnackbar } from 'notistack';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  DATA_SOURCE_TYPES,
+  type ConnectionTestResult,
+  type DataSourceType,
+} from '../../../../shared/schemas/data-sources';
+import { ApiError } from '../../../lib/api';
+import { useAuthState } from '../../../lib/auth-store';
+import {
+  createDataSource,
+  dataSourceKeys,
+  testUnsavedSettings,
+  type UploadResult,
+} from '../api/data-sources';
+import { useDataSourceErrorText } from '../errors';
+import {
+  createBody,
+  emptyConnectionForm,
+  serverFieldErrors,
+  validateConnectionForm,
+  type ConnectionForm,
+  type FieldErrors,
+} from '../settings-form';
+import { ConnectionFields } from './ConnectionFields';
+import { ConnectionTestAlert } from './ConnectionTestAlert';
+import { DataSourceTypeIcon } from './DataSourceTypeIcon';
+import { FileUploadFields, UploadReportAlert } from './FileUploadFields';
+
+/**
+ * "New data source": pick a type, then fill its form. Databases and HTTP APIs can be tested
+ * before they are saved; a file is uploaded (with a report of its bad rows).
+ */
+export function CreateDataSourceDialog({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const titleId = useId();
+  const [type, setType] = useState<DataSourceType | null>(null);
+
+  return (
+    <Dialog
+      open
+      onClose={onClose}
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+      aria-labelledby={titleId}
+      scroll="paper"
+    >
+      <Stack direction="row" sx={{ alignItems: 'center', paddingInlineStart: type ? 1.5 : 0 }}>
+        {type ? (
+          <IconButton
+            aria-label={t('dataSources.create.back')}
+            onClick={() => setType(null)}
+            size="small"
+            sx={{ '[dir=rtl] &': { transform: 'scaleX(-1)' } }}
+          >
+            <IconArrowLeft size={20} aria-hidden />
+          </IconButton>
+        ) : null}
+        <DialogTitle
+          id={titleId}
+          sx={{ flex: 1, paddingInlineEnd: 7, paddingInlineStart: type ? 1 : undefined }}
+        >
+          {type
+            ? t('dataSources.create.titleOf', { type: t(`dataSources.types.${type}`) })
+            : t('dataSources.create.title')}
+        </DialogTitle>
+      </Stack>
+      <IconButton
+        aria-label={t('dataSources.actions.close')}
+        onClick={onClose}
+        sx={{ position: 'absolute', insetInlineEnd: 12, top: 12 }}
+      >
+        <IconX size={20} aria-hidden />
+      </IconButton>
+      {type === null ? (
+        <TypePicker onPick={setType} />
+      ) : type === 'file' ? (
+        <FileStep onClose={onClose} />
+      ) : (
+        <ConnectionStep type={type} onClose={onClose} />
+      )}
+    </Dialog>
+  );
+}
+
+function TypePicker({ onPick }: { onPick: (type: DataSourceType) => void }) {
+  const { t } = useTranslation();
+  return (
+    <DialogContent>
+      <Typography color="text.secondary" sx={{ mb: 2 }}>
+        {t('dataSources.create.chooseType')}
+      </Typography>
+      <Grid container spacing={2}>
+        {DATA_SOURCE_TYPES.map((type) => (
+          <Grid key={type} size={{ xs: 12, sm: 6 }}>
+            <ButtonBase
+              onClick={() => onPick(type)}
+              sx={{
+                width: '100%',
+                height: '100%',
+                p: 2,
+                border: 1,
+                borderColor: 'divider',
+                borderRadius: 2,
+                textAlign: 'start',
+                justifyContent: 'flex-start',
+                alignItems: 'flex-start',
+                gap: 2,
+                transition: 'border-color 120ms, box-shadow 120ms',
+                '&:hover, &.Mui-focusVisible': { borderColor: 'primary.main', boxShadow: 2 },
+              }}
+            >
+              <DataSourceTypeIcon type={type} size={44} />
+              <Box sx={{ flex: 1 }}>
+                <Typography sx={{ fontWeight: 600 }}>{t(`dataSources.types.${type}`)}</Typography>
+                <Typography variant="body2" color="text.secondary">
+                  {t(`dataSources.create.typeDescriptions.${type}`)}
+                </Typography>
+              </Box>
+              <Box
+                sx={{
+                  alignSelf: 'center',
+                  color: 'text.secondary',
+                  display: 'flex',
+                  '[dir=rtl] &': { transform: 'scaleX(-1)' },
+                }}
+              >
+                <IconArrowRight size={18} aria-hidden />
+              </Box>
+            </ButtonBase>
+          </Grid>
+        ))}
+      </Grid>
+    </DialogContent>
+  );
+}
+
+function ConnectionStep({
+  type,
+  onClose,
+}: {
+  type: 'postgres' | 'mysql' | 'http';
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const orgId = useAuthState((state) => state.selectedOrgId);
+  const { enqueueSnackbar } = useSnackbar();
+  const errorText = useDataSourceErrorText();
+  const [form, setForm] = useState<ConnectionForm>(() => emptyConnectionForm(type));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [testResult, setTestResult] = useState<ConnectionTestResult | null>(null);
+
+  const change = (next: ConnectionForm) => {
+    setForm(next);
+    setTestResult(null);
+    if (Object.keys(errors).length) setErrors({});
+  };
+
+  const test = useMutation({
+    mutationFn: () => testUnsavedSettings(createBody(type, form)),
+    onMutate: () => setTestResult(null),
+    onSuccess: setTestResult,
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields) setErrors(serverFieldErrors(error.fields));
+    },
+  });
+
+  const save = useMutation({
+    mutationFn: () => createDataSource(createBody(type, form)),
+    onSuccess: (created) => {
+      void queryClient.invalidateQueries({ queryKey: dataSourceKeys.all(orgId) });
+      enqueueSnackbar(t('dataSources.create.created', { name: created.name }), {
+        variant: 'success',
+      });
+      onClose();
+      void navigate({ to: '/data-sources/$id', params: { id: created.id } });
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.fields) setErrors(serverFieldErrors(error.fields));
+    },
+  });
+
+  const runTest = () => {
+    const found = validateConnectionForm(type, form, 'test');
+    setErrors(found);
+    if (Object.keys(found).length === 0) test.mutate();
+  };
+  const runSave = () => {
+    const found = validateConnectionForm(type, form, 'create');
+    setErrors(found);
+    if (Object.keys(found).length === 0) save.mutate();
+  };
+  const busy = test.isPending || save.isPending;
+
+  return (
+    <>
+      <DialogContent dividers>
+        <Box
+          component="form"
+          noValidate
+          onSubmit={(event) => {
+            event.preventDefault();
+            runSave();
+          }}
+          id="create-data-source-form"
+        >
+          <ConnectionFields
+            type={type}
+            form={form}
+            onChange={change}
+            errors={errors}
+            disabled={busy}
+          />
+        </Box>
+        <Stack spacing={2} sx={{ mt: 2 }}>
+          {testResult ? (
+            <ConnectionTestAlert result={testResult} onClose={() => setTestResult(null)} />
+          ) : null}
+          {test.isError ? <Alert severity="error">{errorText(test.error)}</Alert> : null}
+          {save.isError ? <Alert severity="error">{errorText(save.error)}</Alert> : null}
+        </Stack>
+      </DialogContent>
+      <DialogActions
+        sx={{ px: 3, py: 2, justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+      >
+        <Button
+          variant="outlined"
+          onClick={runTest}
+          disabled={busy}
+          startIcon={<IconPlugConnected size={18} aria-hidden />}
+        >
+          {test.isPending ? t('dataSources.test.testing') : t('dataSources.test.button')}
+        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button onClick={onClose} disabled={save.isPending}>
+            {t('dataSources.actions.cancel')}
+          </Button>
+          <Button variant="contained" type="submit" form="create-data-source-form" disabled={busy}>
+            {save.isPending ? t('dataSources.actions.saving') : t('dataSources.actions.save')}
+          </Button>
+        </Stack>
+      </DialogActions>
+    </>
+  );
+}
+
+function FileStep({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const orgId = useAuthState((state) => state.selectedOrgId);
+  const { enqueueSnackbar } = useSnackbar();
+  const [done, setDone] = useState<UploadResult | null>(null);
+
+  const open = (result: UploadResult) => {
+    onClose();
+    void navigate({ to: '/data-sources/$id', params: { id: result.dataSource.id } });
+  };
+
+  const onUploaded = (result: UploadResult) => {
+    void queryClient.invalidateQueries({ queryKey: dataSourceKeys.all(orgId) });
+    enqueueSnackbar(t('dataSources.create.created', { name: result.dataSource.name }), {
+      variant: 'success',
+    });
+    // With skipped rows, the report stays on screen until the user has read it.
+    if (result.report.skippedRows > 0) setDone(result);
+    else open(result);
+  };
+
+  if (done) {
+    return (
+      <>
+        <DialogContent dividers>
+          <UploadReportAlert result={done} />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, py: 2 }}>
+          <Button variant="contained" onClick={() => open(done)}>
+            {t('dataSources.create.openSource')}
+          </Button>
+        </DialogActions>
+      </>
+    );
+  }
+  return (
+    <DialogContent dividers>
+      <FileUploadFields
+        onUploaded={onUploaded}
+        onCancel={onClose}
+        submitLabel={t('dataSources.upload.submit')}
+      />
+    </DialogContent>
+  );
+}

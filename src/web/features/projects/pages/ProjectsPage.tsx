@@ -1,0 +1,428 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import {
+  IconFolderPlus,
+  IconFolderSearch,
+  IconLayoutGrid,
+  IconList,
+  IconPlus,
+  IconSearch,
+} from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { useSnackbar } from 'notistack';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isPageSize, PAGE_SIZES } from '../../../../shared/constants';
+import type { ProjectSortField } from '../../../../shared/schemas/projects';
+import type { SortOrder } from '../../../../shared/schemas/query';
+import { useAuthState } from '../../../lib/auth-store';
+import { formatNumber } from '../../../lib/format';
+import { projectsQueryOptions, type Project } from '../api/projects';
+import { projectErrorText } from '../errors';
+import {
+  lastPage,
+  nextListSearch,
+  nextSort,
+  PROJECT_LIST_DEFAULTS,
+  PROJECT_STATUS_FILTERS,
+  projectListParams,
+  type ProjectListSearch,
+  type ProjectView,
+} from '../list-search';
+import { useProjectActions, useProjectRights } from '../components/ProjectActions';
+import { ProjectGrid, ProjectTable } from '../components/ProjectCollection';
+import { ProjectFormDialog } from '../components/ProjectFormDialog';
+import { visuallyHidden } from '../styles';
+
+const routeApi = getRouteApi('/projects/');
+const SEARCH_DEBOUNCE_MS = 300;
+
+/** The sort choices of the toolbar (the table's headers offer the same). */
+const SORT_CHOICES = [
+  'createdAt_desc',
+  'createdAt_asc',
+  'updatedAt_desc',
+  'updatedAt_asc',
+  'name_asc',
+  'name_desc',
+  'status_asc',
+  'status_desc',
+] as const;
+type SortChoice = (typeof SORT_CHOICES)[number];
+
+const splitChoice = (choice: SortChoice) => {
+  const [sort, order] = choice.split('_') as [ProjectSortField, SortOrder];
+  return { sort, order };
+};
+
+/** /projects: the selected organisation's projects as cards or a table. */
+export function ProjectsPage() {
+  const { t, i18n } = useTranslation();
+  const search = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  const router = useRouter();
+  const { enqueueSnackbar } = useSnackbar();
+  const orgId = useAuthState((state) => state.selectedOrgId);
+  const rights = useProjectRights();
+  const params = projectListParams(search);
+  const view: ProjectView = search.view ?? PROJECT_LIST_DEFAULTS.view;
+  const status = search.status ?? PROJECT_LIST_DEFAULTS.status;
+  const projects = useQuery(projectsQueryOptions(orgId, params));
+  const actions = useProjectActions();
+  const [creating, setCreating] = useState(false);
+
+  const update = (changes: Partial<ProjectListSearch>) =>
+    void navigate({ search: (prev) => nextListSearch(prev, changes), replace: true });
+
+  // The search box answers as one types, without a request per key stroke: what is typed is a
+  // draft until the address catches up with it; the address (back, links, clear) rules otherwise.
+  const urlText = search.search ?? '';
+  const [draft, setDraft] = useState<string | null>(null);
+  if (draft !== null && draft === urlText) setDraft(null);
+  const text = draft ?? urlText;
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => {
+    // A search still waiting must not pull the user back here once they have left.
+    const unsubscribe = router.subscribe('onBeforeNavigate', (event) => {
+      if (event.pathChanged) clearTimeout(timer.current);
+    });
+    return () => {
+      unsubscribe();
+      clearTimeout(timer.current);
+    };
+  }, [router]);
+  const onSearchChange = (value: string) => {
+    setDraft(value);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(
+      () => update({ search: value.trim() ? value : undefined }),
+      SEARCH_DEBOUNCE_MS,
+    );
+  };
+  const clearFilters = () => {
+    clearTimeout(timer.current);
+    setDraft(null);
+    update({ search: undefined, status: undefined });
+  };
+
+  // After a delete on the last page (or a shorter list), go to the last page that has rows.
+  const total = projects.data?.total ?? 0;
+  const emptyPage =
+    projects.isSuccess && !projects.isPlaceholderData && projects.data.items.length === 0;
+  useEffect(() => {
+    if (emptyPage && params.page > 1) update({ page: lastPage(total, params.pageSize) });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [emptyPage, params.page, total, params.pageSize]);
+
+  const items = projects.data?.items ?? [];
+  const loading = projects.isPending;
+  const number = (value: number) => formatNumber(value, {}, i18n.language);
+  const sortChoice = `${params.sort}_${params.order}` as SortChoice;
+
+  const onCreated = (project: Project) => {
+    setCreating(false);
+    enqueueSnackbar(t('projects.create.created', { name: project.name }), { variant: 'success' });
+    // A new project is listed first under the default order: show the list that holds it.
+    if (project.status === 'archived' && status === 'active') update({ status: 'all' });
+    else update({ page: undefined });
+  };
+
+  return (
+    <Stack spacing={3}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
+      >
+        <Box>
+          <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
+            {t('projects.list.title')}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mt: 1 }}>
+            {t('projects.list.subtitle')}
+          </Typography>
+        </Box>
+        {rights.create ? (
+          <Button
+            variant="contained"
+            startIcon={<IconPlus size={18} aria-hidden />}
+            onClick={() => setCreating(true)}
+            disabled={!orgId}
+            sx={{ flexShrink: 0 }}
+          >
+            {t('projects.create.button')}
+          </Button>
+        ) : null}
+      </Stack>
+
+      {!orgId ? (
+        <Alert severity="info">{t('projects.noOrganization')}</Alert>
+      ) : (
+        <>
+          <Card variant="outlined">
+            <CardContent>
+              <Stack
+                direction={{ xs: 'column', md: 'row' }}
+                spacing={2}
+                sx={{ alignItems: { md: 'center' } }}
+                role="search"
+                aria-label={t('projects.list.filters.label')}
+              >
+                <TextField
+                  type="search"
+                  size="small"
+                  label={t('projects.list.filters.search')}
+                  placeholder={t('projects.list.filters.searchPlaceholder')}
+                  value={text}
+                  onChange={(event) => onSearchChange(event.target.value)}
+                  sx={{ flex: 2 }}
+                  slotProps={{
+                    htmlInput: { maxLength: 200 },
+                    input: {
+                      startAdornment: (
+                        <InputAdornment position="start">
+                          <IconSearch size={18} aria-hidden />
+                        </InputAdornment>
+                      ),
+                    },
+                  }}
+                />
+                <TextField
+                  select
+                  size="small"
+                  label={t('projects.list.filters.status')}
+                  value={status}
+                  onChange={(event) =>
+                    update({
+                      status: PROJECT_STATUS_FILTERS.find((value) => value === event.target.value),
+                    })
+                  }
+                  sx={{ flex: 1, minWidth: 160 }}
+                >
+                  {PROJECT_STATUS_FILTERS.map((value) => (
+                    <MenuItem key={value} value={value}>
+                      {t(`projects.list.filters.statuses.${value}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <TextField
+                  select
+                  size="small"
+                  label={t('projects.list.filters.sort')}
+                  value={sortChoice}
+                  onChange={(event) => {
+                    const choice = SORT_CHOICES.find((value) => value === event.target.value);
+                    if (choice) update(splitChoice(choice));
+                  }}
+                  sx={{ flex: 1, minWidth: 180 }}
+                >
+                  {SORT_CHOICES.map((choice) => (
+                    <MenuItem key={choice} value={choice}>
+                      {t(`projects.list.sort.${choice}`)}
+                    </MenuItem>
+                  ))}
+                </TextField>
+                <ToggleButtonGroup
+                  exclusive
+                  size="small"
+                  value={view}
+                  aria-label={t('projects.list.view.label')}
+                  onChange={(_event, value: ProjectView | null) => {
+                    if (value) update({ view: value });
+                  }}
+                >
+                  <ToggleButton value="grid" aria-label={t('projects.list.view.grid')}>
+                    <IconLayoutGrid size={18} aria-hidden />
+                  </ToggleButton>
+                  <ToggleButton value="table" aria-label={t('projects.list.view.table')}>
+                    <IconList size={18} aria-hidden />
+                  </ToggleButton>
+                </ToggleButtonGroup>
+              </Stack>
+            </CardContent>
+          </Card>
+
+          <Box role="status" sx={visuallyHidden}>
+            {loading
+              ? t('projects.list.loading')
+              : t('projects.list.found', { count: number(total) })}
+          </Box>
+
+          {projects.isError ? (
+            <Alert
+              severity="error"
+              action={
+                <Button color="inherit" size="small" onClick={() => void projects.refetch()}>
+                  {t('projects.common.retry')}
+                </Button>
+              }
+            >
+              {t('projects.list.loadError')} {projectErrorText(t, i18n.language, projects.error)}
+            </Alert>
+          ) : !loading && items.length === 0 && !(emptyPage && params.page > 1) ? (
+            <EmptyState
+              search={params.search}
+              status={status}
+              canCreate={rights.create}
+              onCreate={() => setCreating(true)}
+              onClear={clearFilters}
+            />
+          ) : (
+            <Card
+              variant="outlined"
+              // The cards of the grid stand on the page; the table sits in one card.
+              sx={
+                view === 'grid'
+                  ? { border: 0, bgcolor: 'transparent', overflow: 'visible' }
+                  : undefined
+              }
+            >
+              <Box
+                sx={{
+                  opacity: projects.isPlaceholderData ? 0.6 : 1,
+                  transition: 'opacity 150ms',
+                }}
+                aria-busy={projects.isFetching}
+              >
+                {view === 'grid' ? (
+                  <ProjectGrid
+                    projects={items}
+                    loading={loading}
+                    skeletons={Math.min(params.pageSize, 6)}
+                    actions={actions}
+                  />
+                ) : (
+                  <ProjectTable
+                    projects={items}
+                    loading={loading}
+                    skeletons={Math.min(params.pageSize, 8)}
+                    busy={projects.isFetching}
+                    actions={actions}
+                    sorting={{
+                      sort: params.sort,
+                      order: params.order,
+                      onSort: (field) => update(nextSort(params, field)),
+                    }}
+                  />
+                )}
+              </Box>
+              <TablePagination
+                component="div"
+                count={total}
+                page={Math.max(0, Math.min(params.page, lastPage(total, params.pageSize)) - 1)}
+                rowsPerPage={params.pageSize}
+                rowsPerPageOptions={[...PAGE_SIZES]}
+                onPageChange={(_event, next) => update({ page: next + 1 })}
+                onRowsPerPageChange={(event) => {
+                  const size = Number(event.target.value);
+                  if (isPageSize(size)) update({ pageSize: size, page: undefined });
+                }}
+                labelRowsPerPage={t('projects.list.pagination.rowsPerPage')}
+                labelDisplayedRows={({ from, to, count }) =>
+                  t('projects.list.pagination.displayed', {
+                    from: number(from),
+                    to: number(to),
+                    total: number(count),
+                  })
+                }
+                getItemAriaLabel={(type) => t(`projects.list.pagination.${type}`)}
+                slotProps={{
+                  select: {
+                    inputProps: { 'aria-label': t('projects.list.pagination.rowsPerPage') },
+                  },
+                }}
+                sx={view === 'grid' ? { mt: 1 } : undefined}
+              />
+            </Card>
+          )}
+        </>
+      )}
+
+      {actions.dialogs}
+      <ProjectFormDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onSaved={(project) => onCreated(project)}
+      />
+    </Stack>
+  );
+}
+
+function EmptyState({
+  search,
+  status,
+  canCreate,
+  onCreate,
+  onClear,
+}: {
+  search: string | undefined;
+  status: (typeof PROJECT_STATUS_FILTERS)[number];
+  canCreate: boolean;
+  onCreate: () => void;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  // Without a search, an empty list of live projects invites to create the first one.
+  const invite = !search && status !== 'archived';
+  const title = search
+    ? t('projects.list.empty.searchTitle', { search })
+    : status === 'archived'
+      ? t('projects.list.empty.archivedTitle')
+      : status === 'active'
+        ? t('projects.list.empty.activeTitle')
+        : t('projects.list.empty.title');
+  const body = search
+    ? t('projects.list.empty.searchBody')
+    : status === 'archived'
+      ? t('projects.list.empty.archivedBody')
+      : canCreate
+        ? t('projects.list.empty.body')
+        : t('projects.list.empty.readOnlyBody');
+  return (
+    <Card variant="outlined">
+      <CardContent sx={{ py: 8, textAlign: 'center' }}>
+        <Box sx={{ color: 'primary.main' }}>
+          {invite ? (
+            <IconFolderPlus size={56} stroke={1.5} aria-hidden />
+          ) : (
+            <IconFolderSearch size={56} stroke={1.5} aria-hidden />
+          )}
+        </Box>
+        <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mt: 2 }}>
+          {title}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 480, mx: 'auto' }}>
+          {body}
+        </Typography>
+        <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'center' }}>
+          {invite && canCreate ? (
+            <Button
+              variant="contained"
+              startIcon={<IconPlus size={18} aria-hidden />}
+              onClick={onCreate}
+            >
+              {t('projects.list.empty.create')}
+            </Button>
+          ) : null}
+          {search || status === 'archived' ? (
+            <Button variant="outlined" onClick={onClear}>
+              {search ? t('projects.list.filters.clear') : t('projects.list.empty.showActive')}
+            </Button>
+          ) : null}
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}
