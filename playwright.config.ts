@@ -75,6 +75,8 @@ export default defineConfig({
         APP_URL: E2E_BASE_URL,
         SEED_ADMIN_EMAIL: E2E_ADMIN.email,
         SEED_ADMIN_PASSWORD: E2E_ADMIN.password,
+        // Lets e2e/support/users.ts give its API set-up calls their own client addresses.
+        TRUST_PROXY: 'true',
         ...OIDC_SERVER_ENV,
       },
     },

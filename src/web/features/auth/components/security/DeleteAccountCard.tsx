@@ -54,6 +54,7 @@ export function DeleteAccountCard() {
           messages={{
             INVALID_PASSWORD: t('account.settings.delete.wrongPassword'),
             SESSION_EXPIRED: t('account.settings.delete.signInAgain'),
+            LAST_ADMIN_OF_ORGANIZATION: t('account.settings.delete.lastAdmin'),
           }}
         />
         <Box
