@@ -9,7 +9,7 @@ import {
 } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { E2E_BASE_URL } from './support/env.ts';
-import { createVerifiedUser, type TestUser } from './support/users.ts';
+import { apiSetupHeaders, createVerifiedUser, type TestUser } from './support/users.ts';
 
 /**
  * Customers, the CRM dashboard and the navbar search (issue 6 sections 3 to 5) in the browser.
@@ -43,7 +43,7 @@ test.beforeAll(async () => {
   }
   const signedIn = await session.post('/api/auth/sign-in/email', {
     data: { email: owner.email, password: owner.password },
-    headers: ORIGIN_HEADERS,
+    headers: apiSetupHeaders(),
   });
   expect(signedIn.ok(), await signedIn.text()).toBe(true);
   const created = await session.post('/api/v1/organizations', {

@@ -8,7 +8,7 @@ import {
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { E2E_BASE_URL } from './support/env.ts';
 import { waitForMailLink, waitForVerificationLink } from './support/mail.ts';
-import { createVerifiedUser, signIn, type TestUser } from './support/users.ts';
+import { apiSetupHeaders, createVerifiedUser, signIn, type TestUser } from './support/users.ts';
 
 // The machines that run these tests are often busy: a full page load may take a while.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -42,7 +42,7 @@ test.beforeAll(async () => {
   teammate = await createVerifiedUser(teammateApi, 'teammate');
   const signedIn = await teammateApi.post('/api/auth/sign-in/email', {
     data: { email: teammate.email, password: teammate.password },
-    headers: ORIGIN_HEADERS,
+    headers: apiSetupHeaders(),
   });
   expect(signedIn.ok(), await signedIn.text()).toBe(true);
 });

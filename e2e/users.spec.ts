@@ -11,7 +11,7 @@ import { ABILITY_TABLE } from '../src/shared/abilities.ts';
 import en from '../src/web/locales/en/users.json' with { type: 'json' };
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { E2E_ADMIN, E2E_BASE_URL } from './support/env.ts';
-import { createVerifiedUser, type TestUser } from './support/users.ts';
+import { apiSetupHeaders, createVerifiedUser, type TestUser } from './support/users.ts';
 
 /** Users, roles, permissions (issue 5 section 4) and the audit log (section 5) in the browser. */
 
@@ -56,7 +56,7 @@ async function addMember(role: string, label: string): Promise<Member> {
   await expectOk(
     await session.post('/api/auth/sign-in/email', {
       data: { email: user.email, password: user.password },
-      headers: ORIGIN_HEADERS,
+      headers: apiSetupHeaders(),
     }),
     'sign-in',
   );
@@ -86,7 +86,7 @@ test.beforeAll(async () => {
   test.setTimeout(120_000);
   admin = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
   await expectOk(
-    await admin.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers: ORIGIN_HEADERS }),
+    await admin.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers: apiSetupHeaders() }),
     'admin sign-in',
   );
   const me = (await (await admin.get('/api/v1/me')).json()) as {

@@ -25,7 +25,7 @@ let helperAddress = 0;
  * the set-up of one spec never uses up the sign-up and sign-in rate limits (per address) that
  * the pages under test run into; the limits themselves are tested by the server tests.
  */
-function helperHeaders() {
+export function apiSetupHeaders() {
   helperAddress += 1;
   const address = `10.${process.pid % 250}.${Math.floor(helperAddress / 250) % 250}.${(helperAddress % 250) + 1}`;
   return { ...ORIGIN_HEADERS, 'X-Forwarded-For': address };
@@ -55,7 +55,7 @@ export async function createVerifiedUser(
   await expectOk(
     await request.post('/api/auth/sign-up/email', {
       data: { ...user, callbackURL: '/verify-email' },
-      headers: helperHeaders(),
+      headers: apiSetupHeaders(),
     }),
     `Sign-up of ${user.email}`,
   );
@@ -69,7 +69,7 @@ export async function signIn(page: Page, { email, password }: Credentials): Prom
   await expectOk(
     await page.request.post('/api/auth/sign-in/email', {
       data: { email, password },
-      headers: helperHeaders(),
+      headers: apiSetupHeaders(),
     }),
     `Sign-in of ${email}`,
   );
