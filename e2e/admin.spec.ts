@@ -5,6 +5,7 @@ import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR } from './support/env.ts';
 import { OIDC_NAME, setOidcProfile } from './support/oidc.ts';
 import {
   createVerifiedUser,
+  ownClientAddress,
   signIn,
   signInAsNewUser,
   signInAsSuperAdmin,
@@ -24,9 +25,13 @@ const expect = baseExpect.configure({ timeout: 30_000 });
 const REFUSED = 'This e-mail address is not allowed to sign up. Ask an administrator to allow it.';
 const unique = () => `${Date.now()}.${Math.random().toString(36).slice(2, 8)}`;
 
-/** A browser context without a session (a visitor). */
+/** A browser context without a session (a visitor), from its own client address. */
 const visitorContext = (browser: Browser) =>
-  browser.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies: [], origins: [] } });
+  browser.newContext({
+    baseURL: E2E_BASE_URL,
+    storageState: { cookies: [], origins: [] },
+    extraHTTPHeaders: ownClientAddress(),
+  });
 
 /**
  * The seeded super admin signs in once for the whole file (sign-ins are rate-limited per

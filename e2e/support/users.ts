@@ -26,9 +26,14 @@ let helperAddress = 0;
  * the pages under test run into; the limits themselves are tested by the server tests.
  */
 export function apiSetupHeaders() {
+  return { ...ORIGIN_HEADERS, ...ownClientAddress() };
+}
+
+/** An X-Forwarded-For header with an address no other call uses (see apiSetupHeaders). */
+export function ownClientAddress() {
   helperAddress += 1;
   const address = `10.${process.pid % 250}.${Math.floor(helperAddress / 250) % 250}.${(helperAddress % 250) + 1}`;
-  return { ...ORIGIN_HEADERS, 'X-Forwarded-For': address };
+  return { 'X-Forwarded-For': address };
 }
 
 async function expectOk(response: APIResponse, what: string): Promise<void> {
