@@ -46,7 +46,7 @@ export default defineConfig({
     {
       // A local OpenID Connect provider (e2e/support/oidc.ts), started before the app server,
       // which reads its discovery document.
-      command: 'exec node --import tsx e2e/support/oidc-server.ts',
+      command: 'exec node e2e/support/oidc-server.ts',
       url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
       reuseExistingServer: false,
       timeout: 60_000,
@@ -61,7 +61,7 @@ export default defineConfig({
       command: [
         `rm -rf ${E2E_DATA_DIR_RELATIVE}`,
         '(test -f dist/web/index.html || node_modules/.bin/vite build)',
-        'exec node --import tsx src/server/main.ts',
+        'exec node src/server/main.ts',
       ].join(' && '),
       url: `${E2E_BASE_URL}/api/ready`,
       reuseExistingServer: false,

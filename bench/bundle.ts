@@ -8,7 +8,7 @@
 // found in src/web/routes: the leaf file whose path is the wanted one, plus the layout files
 // above it. Sizes are gzip level 9 of the built files.
 //
-// Usage: vite build && node --import tsx bench/bundle.ts [path ...]   (default: /login /)
+// Usage: vite build && node bench/bundle.ts [path ...]   (default: /login /)
 // Writes bench/results/bundle.json.
 import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';

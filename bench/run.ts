@@ -101,10 +101,12 @@ class Child {
   exitCode: number | null = null;
   readonly exit: Promise<void>;
 
-  constructor(
-    readonly name: string,
-    readonly process: ChildProcess,
-  ) {
+  readonly name: string;
+  readonly process: ChildProcess;
+
+  constructor(name: string, process: ChildProcess) {
+    this.name = name;
+    this.process = process;
     this.exit = new Promise((resolve) => {
       process.once('exit', (code, signal) => {
         this.exited = true;
@@ -327,7 +329,7 @@ async function main(): Promise<number> {
     const startServer = () => {
       const child = new Child(
         'server',
-        spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+        spawn(process.execPath, ['src/server/main.ts'], {
           cwd: ROOT,
           env: {
             ...process.env,

@@ -1,5 +1,5 @@
 // A standalone OpenID Connect provider for the browser tests, started by playwright.config.ts
-// (`node --import tsx e2e/support/oidc-server.ts`) on OIDC_PORT. Everything is oauth2-mock-server
+// (`node e2e/support/oidc-server.ts`) on OIDC_PORT. Everything is oauth2-mock-server
 // (the same provider as the server tests), plus one control endpoint:
 //   POST /__e2e/profile {sub, email, name, email_verified?} -> 204
 // which sets who signs in next (setOidcProfile in e2e/support/oidc.ts).

@@ -11,7 +11,7 @@ afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true 
 type Run = { output: () => string; exited: Promise<number | null>; stop: () => void };
 
 function startProcess(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const child = spawn(process.execPath, ['src/server/main.ts'], {
     env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -58,6 +58,8 @@ describe('the server process', () => {
     const first = startProcess({ DATA_DIR: dir, PORT: '0', APP_URL: 'http://localhost:3000' });
     const [, port] = await waitFor(first, /port (\d+)/);
     expect(first.output()).toContain('First start');
+    // The server runs on the project's own Node 24 (the `node` package), whatever the system's is.
+    expect(first.output()).toMatch(/Node 24\.\d+\.\d+\)/);
     const password = (await waitFor(first, /Password: (\S+)/))[1]!;
     expect(first.output()).toContain('admin@meridian.local');
 

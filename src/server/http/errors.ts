@@ -7,13 +7,15 @@ import { apiError, zodErrorFields, type ErrorFields } from '../../shared/schemas
 
 /** An error that becomes `{ error: { code, message, fields? } }` with its status. */
 export class HttpError extends Error {
-  constructor(
-    readonly status: ContentfulStatusCode,
-    readonly code: string,
-    message: string,
-    readonly fields?: ErrorFields,
-  ) {
+  readonly status: ContentfulStatusCode;
+  readonly code: string;
+  readonly fields?: ErrorFields;
+
+  constructor(status: ContentfulStatusCode, code: string, message: string, fields?: ErrorFields) {
     super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
   }
 }
 

@@ -86,10 +86,13 @@ export class TestClient {
   private cookies = new Map<string, string>();
   orgId: string | undefined;
 
-  constructor(
-    private app: App,
-    readonly ip: string,
-  ) {}
+  private app: App;
+  readonly ip: string;
+
+  constructor(app: App, ip: string) {
+    this.app = app;
+    this.ip = ip;
+  }
 
   get cookieHeader() {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');

@@ -8,8 +8,11 @@ import {
 export type ParsedCsv = { header: string[]; rows: string[][] };
 
 export class CsvSyntaxError extends Error {
-  constructor(readonly line: number) {
+  readonly line: number;
+
+  constructor(line: number) {
     super(`Unclosed quote starting on line ${line}`);
+    this.line = line;
   }
 }
 

@@ -23,13 +23,18 @@ import type {
 export type ConnectorErrorKind = 'connection' | 'query' | 'timeout' | 'invalid';
 
 export class ConnectorError extends Error {
+  readonly kind: ConnectorErrorKind;
+  /** For `connection` errors: why. */
+  readonly failure: ConnectionFailureCause | null;
+
   constructor(
-    readonly kind: ConnectorErrorKind,
+    kind: ConnectorErrorKind,
     message: string,
-    /** For `connection` errors: why. */
-    readonly failure: ConnectionFailureCause | null = null,
+    failure: ConnectionFailureCause | null = null,
   ) {
     super(message);
+    this.kind = kind;
+    this.failure = failure;
     this.name = 'ConnectorError';
   }
 }

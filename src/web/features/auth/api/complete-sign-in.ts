@@ -5,11 +5,11 @@ import { removeStorage, STORAGE_KEYS } from '../../../lib/storage';
 
 /** Why the callback page cannot sign the user in: a message key or the provider's text. */
 export class CallbackError extends Error {
-  constructor(
-    readonly key: 'noSession' | 'failed' | null,
-    message = '',
-  ) {
+  readonly key: 'noSession' | 'failed' | null;
+
+  constructor(key: 'noSession' | 'failed' | null, message = '') {
     super(message);
+    this.key = key;
     this.name = 'CallbackError';
   }
 }
