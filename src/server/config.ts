@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import path from 'node:path';
+import { parseAllowedHosts, parseNetworks, type OutboundPolicy } from './net/outbound.ts';
 
 const optionalString = z
   .string()
@@ -24,6 +25,20 @@ const emailList = z
       .filter(Boolean),
   )
   .pipe(z.array(z.email()));
+
+/** A comma-separated list checked (and turned into its value) by `parse`. */
+const listOf = <T>(parse: (value: string) => T, fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      try {
+        return parse(value ?? fallback);
+      } catch (error) {
+        ctx.addIssue({ code: 'custom', message: (error as Error).message });
+        return z.NEVER;
+      }
+    });
 
 const envSchema = z
   .object({
@@ -66,6 +81,9 @@ const envSchema = z
       .enum(['true', 'false', '1', '0', ''])
       .optional()
       .transform((v) => v === 'true' || v === '1'),
+    OUTBOUND_DATABASE_NETWORKS: listOf(parseNetworks, 'private,loopback'),
+    OUTBOUND_HTTP_NETWORKS: listOf(parseNetworks, 'public'),
+    OUTBOUND_ALLOWED_HOSTS: listOf(parseAllowedHosts, ''),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -104,6 +122,7 @@ export type Config = {
   seedAdmin: { email: string | undefined; password: string | undefined };
   logLevel: string;
   trustProxy: boolean;
+  outbound: OutboundPolicy;
 };
 
 export class ConfigError extends Error {
@@ -153,5 +172,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     seedAdmin: { email: e.SEED_ADMIN_EMAIL, password: e.SEED_ADMIN_PASSWORD },
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    outbound: {
+      database: e.OUTBOUND_DATABASE_NETWORKS,
+      http: e.OUTBOUND_HTTP_NETWORKS,
+      allowedHosts: e.OUTBOUND_ALLOWED_HOSTS,
+    },
   };
 }

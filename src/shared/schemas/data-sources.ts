@@ -53,6 +53,10 @@ export const DATA_SOURCE_LIMITS = {
   queryTimeoutMs: 30_000,
   /** The query console shows at most this many rows and says when there were more. */
   rowCap: 1000,
+  /** A query result holds at most this many bytes of cells; `truncated` says when it stopped. */
+  resultMaxBytes: 10 * 1024 * 1024,
+  /** A query runs in a worker thread whose JavaScript heap may grow to this many MB. */
+  queryWorkerHeapMb: 256,
   /** A CSV export of a query result holds at most this many rows. */
   exportRowCap: 10_000,
   sqlMaxLength: 100_000,
@@ -86,6 +90,7 @@ export const CONNECTION_FAILURE_CAUSES = [
   'DATABASE_NOT_FOUND',
   'UNREACHABLE',
   'HTTP_ERROR',
+  'ADDRESS_NOT_ALLOWED',
   'UNKNOWN',
 ] as const;
 export type ConnectionFailureCause = (typeof CONNECTION_FAILURE_CAUSES)[number];
@@ -99,6 +104,10 @@ export const DATA_SOURCE_ERROR_CODES = {
   queryFailed: 'QUERY_FAILED',
   queryTimeout: 'QUERY_TIMEOUT',
   invalidFile: 'INVALID_FILE',
+  statementNotAllowed: 'STATEMENT_NOT_ALLOWED',
+  privilegedRole: 'PRIVILEGED_ROLE',
+  resultTooLarge: 'RESULT_TOO_LARGE',
+  secretForDestination: 'SECRET_REQUIRED_FOR_NEW_DESTINATION',
 } as const;
 
 export const DATA_SOURCE_MESSAGES = {
@@ -119,6 +128,12 @@ export const DATA_SOURCE_MESSAGES = {
   fileTooLarge: 'The file is larger than 50 MB',
   fileFormat: 'Upload a .csv or .json file',
   notAFile: 'Only file data sources take an uploaded file',
+  privilegedRole:
+    'This PostgreSQL role is a superuser or may read or write the database server’s files or run programs on it, so a query could reach that server’s machine. Only an organisation admin can query this source until an admin accepts the risk; better, connect with a read-only role.',
+  resultTooLarge:
+    'The result is too large to read: select fewer or shorter columns, or fewer rows.',
+  secretForDestination:
+    'The stored password or token is only sent to the address it was saved for. Enter it again to use it with the new host, port or base URL.',
 } as const;
 
 // ---------------------------------------------------------------------------
@@ -450,6 +465,8 @@ export const connectionTestResultSchema = z.object({
   message: z.string(),
   durationMs: z.number(),
   serverVersion: z.string().nullable(),
+  /** PostgreSQL: the role is a superuser or may reach the server's files or programs. */
+  privilegedRole: z.boolean().optional(),
 });
 export type ConnectionTestResult = z.output<typeof connectionTestResultSchema>;
 
@@ -475,8 +492,10 @@ export const queryResultSchema = z.object({
   columns: z.array(z.object({ name: z.string(), type: z.string() })),
   rows: z.array(z.array(z.unknown())),
   rowCount: z.number(),
-  /** More rows existed than the row cap. */
+  /** More rows existed than the row cap (or than the byte cap, see `truncatedBy`). */
   truncated: z.boolean(),
+  /** Why the result stops early: the row cap or the byte cap (`resultMaxBytes`). */
+  truncatedBy: z.enum(['rows', 'bytes']).optional(),
   durationMs: z.number(),
   /** File sources: the filtered total and the page shown. */
   total: z.number().optional(),

@@ -34,6 +34,15 @@ export const dataSources = pgTable(
     type: text('type', { enum: DATA_SOURCE_TYPES }).notNull(),
     config: jsonb('config').notNull(),
     secret: text('secret'),
+    /**
+     * PostgreSQL: an organisation admin accepted that the source's role may reach the database
+     * server's files or programs, so every member may query it. Cleared when the host, port,
+     * database or user changes.
+     */
+    privilegedRoleAcceptedAt: timestamp('privileged_role_accepted_at', { withTimezone: true }),
+    privilegedRoleAcceptedBy: uuid('privileged_role_accepted_by').references(() => user.id, {
+      onDelete: 'set null',
+    }),
     createdBy: uuid('created_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -40,6 +40,7 @@ import {
   getDataSource,
   listDataSources,
   queryDataSource,
+  acceptPrivilegedRole,
   requireProject,
   testDataSource,
   testSettings,
@@ -62,6 +63,7 @@ const dataSourceDto = z.object({
   config: z.record(z.string(), z.unknown()),
   /** The password, token or header value is stored (encrypted); it is never sent back. */
   hasSecret: z.boolean(),
+  privilegedRoleAccepted: z.boolean(),
   projectCount: z.number(),
   createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
@@ -209,6 +211,18 @@ const testSaved = createRoute({
   },
 });
 
+const acceptPrivileged = createRoute({
+  method: 'post',
+  path: '/data-sources/{id}/accept-privileged-role',
+  // Organisation admins (and super admins): the ones who may manage the organisation.
+  ...permission.can('update', 'Organization'),
+  tags: TAGS,
+  summary:
+    'Accept that a PostgreSQL source connects with a role that may reach the database server’s files or programs, so every member may query it',
+  request: { params: idParam },
+  responses: { 200: { description: 'The data source', content: json(dataSourceDetailDto) } },
+});
+
 const schema = createRoute({
   method: 'get',
   path: '/data-sources/{id}/schema',
@@ -293,6 +307,9 @@ async function authorize(c: Context<AppEnv>, action: Action, id: string) {
   if (!can(c.get('ability'), action, 'DataSource', record)) throw forbidden();
 }
 
+/** Organisation admins (and super admins) may query a source whose role is privileged. */
+const organizationAdmin = (c: Context<AppEnv>) => c.get('ability').can('update', 'Organization');
+
 /** A JSON body that may be absent (POST /{id}/test). */
 async function optionalJson(c: Context<AppEnv>): Promise<unknown> {
   const text = await c.req.text();
@@ -373,14 +390,30 @@ export const dataSourceRoutes = createRouter()
     if (!overrides.success) throw validationError(overrides.error);
     const edited = overrides.data.config !== undefined || overrides.data.secret !== undefined;
     await authorize(c, edited ? 'update' : 'read', id);
-    return c.json(await testDataSource(c.get('deps'), scopeOf(c), id, overrides.data), 200);
+    return c.json(
+      await testDataSource(c.get('deps'), auditActor(c), scopeOf(c), id, overrides.data),
+      200,
+    );
   })
+  .openapi(acceptPrivileged, async (c) =>
+    c.json(
+      await acceptPrivilegedRole(
+        c.get('deps').db,
+        auditActor(c),
+        scopeOf(c),
+        c.req.valid('param').id,
+      ),
+      200,
+    ),
+  )
   .openapi(schema, async (c) =>
     c.json(await dataSourceSchema(c.get('deps'), scopeOf(c), c.req.valid('param').id), 200),
   )
   .openapi(query, async (c) => {
     const { id } = c.req.valid('param');
-    const { result } = await queryDataSource(c.get('deps'), scopeOf(c), id, c.req.valid('json'));
+    const { result } = await queryDataSource(c.get('deps'), scopeOf(c), id, c.req.valid('json'), {
+      organizationAdmin: organizationAdmin(c),
+    });
     return c.json(result, 200);
   })
   .openapi(queryCsv, async (c) => {
@@ -390,7 +423,7 @@ export const dataSourceRoutes = createRouter()
       scopeOf(c),
       id,
       c.req.valid('json'),
-      { exporting: true },
+      { exporting: true, organizationAdmin: organizationAdmin(c) },
     );
     const fileName = name.replace(/[^A-Za-z0-9._-]+/g, '-').replace(/^-+|-+$/g, '') || 'query';
     return csvResponse(

@@ -15,7 +15,12 @@
  *   (`line 12` / `item 3` to messages).
  *
  * Secrets are encrypted with the app secret (src/server/secret.ts) bound to the data source id,
- * never returned (`hasSecret`), never written to the audit log or to logs.
+ * never returned (`hasSecret`), never written to the audit log or to logs, and only ever sent to
+ * the destination they were stored for (host and port, or base URL): testing or saving a changed
+ * destination needs the secret entered again (400 SECRET_REQUIRED_FOR_NEW_DESTINATION).
+ * A statement outside the allow-list is a 400 STATEMENT_NOT_ALLOWED; a PostgreSQL role that may
+ * reach the server's files or programs a 403 PRIVILEGED_ROLE for everyone but organisation admins
+ * until an admin accepts it; an answer too large to read a 422 RESULT_TOO_LARGE.
  */
 import { randomUUID } from 'node:crypto';
 import { and, asc, count, desc, eq, ilike, inArray, isNull, sql, type SQL } from 'drizzle-orm';
@@ -48,7 +53,7 @@ import {
 } from '../../../shared/schemas/data-sources.ts';
 import { connectorFor, ConnectorError, type AnyConnector } from './connectors/index.ts';
 import { storeFileRows } from './connectors/file.ts';
-import { FileParseError, decodeText, parseFile } from './connectors/file-parse.ts';
+import { FileParseError, parseFileInWorker } from './connectors/file-parse.ts';
 
 export type DataSourceScope = { organizationId: string };
 
@@ -59,6 +64,8 @@ export type DataSourceDto = {
   type: DataSourceType;
   config: DataSourceConfig;
   hasSecret: boolean;
+  /** PostgreSQL: an admin accepted that the role may reach the server's files or programs. */
+  privilegedRoleAccepted: boolean;
   projectCount: number;
   createdBy: { id: string; name: string } | null;
   createdAt: string;
@@ -136,6 +143,7 @@ function toDto(row: Row, creatorName: string | null, projectCount: number): Data
     type: row.type,
     config: row.config as DataSourceConfig,
     hasSecret: Boolean(row.secret),
+    privilegedRoleAccepted: row.privilegedRoleAcceptedAt !== null,
     projectCount: Number(projectCount),
     createdBy: row.createdBy && creatorName ? { id: row.createdBy, name: creatorName } : null,
     createdAt: row.createdAt.toISOString(),
@@ -349,6 +357,13 @@ export async function updateDataSource(
           });
         }
         set.config = parseConfig(before.type, input.config);
+        const moved =
+          destinationOf(before.type, set.config) !== destinationOf(before.type, before.config);
+        if (moved && before.secret && input.secret === undefined) throw secretForDestination();
+        if (moved || identityOf(before.config) !== identityOf(set.config)) {
+          set.privilegedRoleAcceptedAt = null;
+          set.privilegedRoleAcceptedBy = null;
+        }
       }
       if (input.secret !== undefined) {
         if (before.type === 'file') {
@@ -405,6 +420,28 @@ export async function deleteDataSource(
 // Connections
 // ---------------------------------------------------------------------------
 
+/** Where a source's secret goes: host and port, or the base URL. */
+function destinationOf(type: DataSourceType, config: unknown): string {
+  if (type === 'http') return (config as HttpConfig).baseUrl.trim();
+  if (type === 'file') return '';
+  const { host, port } = config as { host: string; port: number };
+  return `${host.trim().toLowerCase()}:${port}`;
+}
+
+/** The database and user of a SQL source (a change clears an accepted privileged role). */
+function identityOf(config: unknown): string {
+  const { database, user: role } = (config ?? {}) as { database?: string; user?: string };
+  return `${database ?? ''}\u0000${role ?? ''}`;
+}
+
+const secretForDestination = () =>
+  new HttpError(
+    400,
+    DATA_SOURCE_ERROR_CODES.secretForDestination,
+    DATA_SOURCE_MESSAGES.secretForDestination,
+    { secret: [DATA_SOURCE_MESSAGES.secretForDestination] },
+  );
+
 /** Maps a connector failure to the API error (see the module comment). */
 export function connectorHttpError(error: unknown): unknown {
   if (!(error instanceof ConnectorError)) return error;
@@ -419,6 +456,14 @@ export function connectorHttpError(error: unknown): unknown {
       return new HttpError(400, 'VALIDATION_ERROR', error.message);
     case 'query':
       return new HttpError(422, DATA_SOURCE_ERROR_CODES.queryFailed, error.message);
+    case 'refused':
+      return new HttpError(400, DATA_SOURCE_ERROR_CODES.statementNotAllowed, error.message, {
+        sql: [error.message],
+      });
+    case 'privileged':
+      return new HttpError(403, DATA_SOURCE_ERROR_CODES.privilegedRole, error.message);
+    case 'tooLarge':
+      return new HttpError(422, DATA_SOURCE_ERROR_CODES.resultTooLarge, error.message);
   }
 }
 
@@ -430,42 +475,101 @@ async function mapped<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-function connectorOf(deps: Pick<AppDeps, 'db' | 'config'>, row: Row): AnyConnector {
-  return connectorFor(deps.db, {
-    id: row.id,
-    type: row.type,
-    config: row.config,
-    secret: unseal(deps, row),
-  });
+type ConnectorDeps = Pick<AppDeps, 'db' | 'config'>;
+
+function connectorOf(deps: ConnectorDeps, row: Row): AnyConnector {
+  return connectorFor(
+    deps.db,
+    { id: row.id, type: row.type, config: row.config, secret: unseal(deps, row) },
+    deps.config.outbound,
+  );
 }
 
 /** 'Test connection' of settings not saved yet. */
 export function testSettings(
-  deps: Pick<AppDeps, 'db'>,
+  deps: ConnectorDeps,
   settings: { type: ConfiguredDataSourceType; config: unknown; secret?: string | undefined },
 ): Promise<ConnectionTestResult> {
-  return connectorFor(deps.db, {
-    id: randomUUID(),
-    type: settings.type,
-    config: settings.config,
-    secret: settings.secret ?? null,
-  }).testConnection();
+  return connectorFor(
+    deps.db,
+    {
+      id: randomUUID(),
+      type: settings.type,
+      config: settings.config,
+      secret: settings.secret ?? null,
+    },
+    deps.config.outbound,
+  ).testConnection();
 }
 
-/** 'Test connection' of a saved source, optionally with edited settings (the secret is kept unless given). */
+/**
+ * 'Test connection' of a saved source, optionally with edited settings: the stored secret is
+ * used only for the stored destination. Audited, with the destination tested.
+ */
 export async function testDataSource(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+  deps: ConnectorDeps,
+  actor: AuditActor,
   scope: DataSourceScope,
   id: string,
   overrides: { config?: Record<string, unknown>; secret?: string | null } = {},
 ): Promise<ConnectionTestResult> {
   const row = await findDataSource(deps.db, scope, id);
+  let result: ConnectionTestResult;
+  let config: unknown = row.config;
   if (row.type === 'file' || (overrides.config === undefined && overrides.secret === undefined)) {
-    return connectorOf(deps, row).testConnection();
+    result = await connectorOf(deps, row).testConnection();
+  } else {
+    if (overrides.config) config = parseConfig(row.type, overrides.config);
+    const moved = destinationOf(row.type, config) !== destinationOf(row.type, row.config);
+    if (moved && row.secret && overrides.secret === undefined) throw secretForDestination();
+    const secret = overrides.secret !== undefined ? overrides.secret : unseal(deps, row);
+    result = await connectorFor(
+      deps.db,
+      { id, type: row.type, config, secret },
+      deps.config.outbound,
+    ).testConnection();
   }
-  const config = overrides.config ? parseConfig(row.type, overrides.config) : row.config;
-  const secret = overrides.secret !== undefined ? overrides.secret : unseal(deps, row);
-  return connectorFor(deps.db, { id, type: row.type, config, secret }).testConnection();
+  await recordAudit(deps.db, actor, {
+    organizationId: scope.organizationId,
+    action: 'data_source.test',
+    targetType: 'data_source',
+    targetId: id,
+    after: {
+      dataSource: row.name,
+      destination: destinationOf(row.type, config) || null,
+      edited: overrides.config !== undefined || overrides.secret !== undefined,
+      ok: result.ok,
+      cause: result.cause,
+    },
+  });
+  return result;
+}
+
+/** An organisation admin accepts that a PostgreSQL source's role is privileged (audited). */
+export async function acceptPrivilegedRole(
+  db: Database,
+  actor: AuditActor,
+  scope: DataSourceScope,
+  id: string,
+): Promise<DataSourceDetailDto> {
+  await db.transaction(async (tx) => {
+    const row = await findDataSource(tx, scope, id);
+    if (row.type !== 'postgres') {
+      throw new HttpError(400, 'VALIDATION_ERROR', 'Only PostgreSQL sources have roles to accept');
+    }
+    await tx
+      .update(dataSources)
+      .set({ privilegedRoleAcceptedAt: new Date(), privilegedRoleAcceptedBy: actor.id })
+      .where(eq(dataSources.id, id));
+    await recordAudit(tx, actor, {
+      organizationId: scope.organizationId,
+      action: 'data_source.privileged_role.accept',
+      targetType: 'data_source',
+      targetId: id,
+      after: { dataSource: row.name },
+    });
+  });
+  return getDataSource(db, scope, id);
 }
 
 export async function dataSourceSchema(
@@ -483,13 +587,18 @@ export async function queryDataSource(
   scope: DataSourceScope,
   id: string,
   input: Record<string, unknown>,
-  options: { exporting?: boolean } = {},
+  options: { exporting?: boolean; organizationAdmin?: boolean } = {},
 ): Promise<{ name: string; result: QueryResult }> {
   const row = await findDataSource(deps.db, scope, id);
   const rowCap = options.exporting ? DATA_SOURCE_LIMITS.exportRowCap : DATA_SOURCE_LIMITS.rowCap;
   const connector = connectorOf(deps, row);
   const result = await mapped(() =>
-    connector.runQuery(input, { rowCap, exportAll: Boolean(options.exporting) }),
+    connector.runQuery(input, {
+      rowCap,
+      exportAll: Boolean(options.exporting),
+      allowPrivilegedRole:
+        Boolean(options.organizationAdmin) || row.privilegedRoleAcceptedAt !== null,
+    }),
   );
   return { name: row.name, result };
 }
@@ -512,7 +621,7 @@ const invalidFile = (message: string, fields?: Record<string, string[]>) =>
   new HttpError(422, DATA_SOURCE_ERROR_CODES.invalidFile, message, fields);
 
 /** Reads an upload; 422 INVALID_FILE with a report when rows are bad and not to be skipped. */
-export function readUpload(
+export async function readUpload(
   file: { name: string; type: string; bytes: Uint8Array },
   skipInvalidRows: boolean,
 ) {
@@ -524,7 +633,7 @@ export function readUpload(
   }
   let parsed;
   try {
-    parsed = parseFile(format, decodeText(file.bytes));
+    parsed = await parseFileInWorker(format, file.bytes);
   } catch (error) {
     if (error instanceof FileParseError)
       throw invalidFile(error.message, { file: [error.message] });
@@ -562,7 +671,7 @@ export async function uploadFile(
     skipInvalidRows: boolean;
   },
 ): Promise<{ dataSource: DataSourceDetailDto; report: UploadReport }> {
-  const { format, parsed } = readUpload(upload.file, upload.skipInvalidRows);
+  const { format, parsed } = await readUpload(upload.file, upload.skipInvalidRows);
   const config: FileConfig = {
     format,
     fileName: upload.file.name.slice(0, 255),

@@ -36,6 +36,8 @@ const PASSWORD = 'pg-secret-password-do-not-leak';
 const TOKEN = 'http-token-do-not-leak';
 const pgDatabase = `meridian_dsapi_${randomBytes(5).toString('hex')}`;
 const mysqlTable = `meridian_dsapi_${randomBytes(5).toString('hex')}`;
+/** A role that may connect and read, as docs/data-sources.md recommends. */
+const pgReader = `${pgDatabase}_reader`;
 
 async function pgAdmin(database: string, sql: string) {
   const client = new pg.Client({ ...LOCAL_POSTGRES, database });
@@ -54,7 +56,9 @@ beforeAll(async () => {
   await pgAdmin(
     pgDatabase,
     `create table orders (id int primary key, customer text, total numeric(8,2));
-     insert into orders select n, 'customer ' || n, n * 10 from generate_series(1, 1200) as n;`,
+     insert into orders select n, 'customer ' || n, n * 10 from generate_series(1, 1200) as n;
+     create role ${pgReader} login;
+     grant select on orders to ${pgReader};`,
   );
   const maria = await mysql.createConnection({ ...LOCAL_MARIADB, password: '' });
   await maria.query(`create table ${mysqlTable} (id int primary key, label varchar(20))`);
@@ -69,7 +73,8 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
   apiBase = `http://127.0.0.1:${(api.address() as AddressInfo).port}`;
 
-  server = await startTestServer();
+  // The local HTTP API listens on 127.0.0.1: this instance lets HTTP sources reach loopback.
+  server = await startTestServer({ OUTBOUND_HTTP_NETWORKS: 'loopback' });
   admin = await signedInUser(server, { name: 'Alice Admin' });
   orgA = (await admin.client.post('/api/functions/complete-user-setup')).json.organization.id;
   admin.client.orgId = orgA;
@@ -91,6 +96,7 @@ afterAll(async () => {
   await server?.close();
   await new Promise<void>((resolve) => api?.close(() => resolve()));
   await pgAdmin('postgres', `drop database if exists ${pgDatabase} with (force)`).catch(() => {});
+  await pgAdmin('postgres', `drop role if exists ${pgReader}`).catch(() => {});
   const maria = await mysql.createConnection({ ...LOCAL_MARIADB, password: '' }).catch(() => null);
   await maria?.query(`drop table if exists ${mysqlTable}`);
   await maria?.end();
@@ -103,7 +109,7 @@ const postgresInput = (name: string, overrides: Record<string, unknown> = {}) =>
     host: LOCAL_POSTGRES.host,
     port: LOCAL_POSTGRES.port,
     database: pgDatabase,
-    user: LOCAL_POSTGRES.user,
+    user: pgReader,
     ssl: 'disable',
     ...overrides,
   },
@@ -155,10 +161,11 @@ describe('data source CRUD', () => {
         host: '127.0.0.1',
         port: 5432,
         database: pgDatabase,
-        user: 'postgres',
+        user: pgReader,
         ssl: 'disable',
       },
       hasSecret: true,
+      privilegedRoleAccepted: false,
       projectCount: 0,
       projects: [],
       createdBy: { id: admin.userId, name: 'Alice Admin' },
@@ -407,9 +414,9 @@ describe('connections through the API', () => {
     expect(all.headers.get('x-export-truncated')).toBeNull();
 
     const write = await admin.client.post(`${url}/query`, { sql: 'delete from orders' });
-    expect(write.status).toBe(422);
-    expect(write.json.error.code).toBe('QUERY_FAILED');
-    expect(write.json.error.message).toMatch(/read-only transaction/);
+    expect(write.status).toBe(400);
+    expect(write.json.error.code).toBe('STATEMENT_NOT_ALLOWED');
+    expect(write.json.error.message).toMatch(/Only read statements can run here/);
     const syntax = await admin.client.post(`${url}/query`, { sql: 'selec' });
     expect(syntax.json.error.code).toBe('QUERY_FAILED');
     const empty = await admin.client.post(`${url}/query`, { sql: '  ' });
@@ -454,7 +461,8 @@ describe('connections through the API', () => {
     const write = await admin.client.post(`/api/v1/data-sources/${source.id}/query`, {
       sql: `update ${mysqlTable} set label = 'x'`,
     });
-    expect(write.json.error.code).toBe('QUERY_FAILED');
+    expect(write.status).toBe(400);
+    expect(write.json.error.code).toBe('STATEMENT_NOT_ALLOWED');
   });
 
   it('calls an HTTP API with its bearer token, GET only under the base address', async () => {
@@ -480,6 +488,78 @@ describe('connections through the API', () => {
     const refused = await admin.client.post(`${url}/test`);
     expect(refused.json).toMatchObject({ ok: false, cause: 'AUTHENTICATION_FAILED' });
   });
+});
+
+describe('hardening of the connections', () => {
+  it('sends a stored secret only to its destination: a changed host or port needs it again', async () => {
+    const source = await createSource(developer.client, postgresInput('Bound secret'));
+    const url = `/api/v1/data-sources/${source.id}`;
+    const moved = { ...postgresInput('x').config, host: 'localhost', port: await closedPort() };
+    // The probe: 'test' with an edited host on a saved source would have sent the stored password.
+    const test = await developer.client.post(`${url}/test`, { config: moved });
+    expect(test.status).toBe(400);
+    expect(test.json.error.code).toBe('SECRET_REQUIRED_FOR_NEW_DESTINATION');
+    expect(test.json.error.fields).toHaveProperty('secret');
+    const save = await developer.client.request('PATCH', url, { config: moved });
+    expect(save.status).toBe(400);
+    expect(save.json.error.code).toBe('SECRET_REQUIRED_FOR_NEW_DESTINATION');
+    // With the secret typed again, both go ahead; the same destination keeps the stored one.
+    const retyped = await developer.client.post(`${url}/test`, { config: moved, secret: 'typed' });
+    expect(retyped.json).toMatchObject({ ok: false, cause: 'CONNECTION_REFUSED' });
+    const sameHost = await developer.client.post(`${url}/test`, {
+      config: { ...postgresInput('x').config, database: 'no_such_db_here' },
+    });
+    expect(sameHost.json).toMatchObject({ ok: false, cause: 'DATABASE_NOT_FOUND' });
+    // Tests are audited, with the destination tried.
+    const audited = await server.db
+      .select({ action: auditLogs.action, after: auditLogs.after })
+      .from(auditLogs)
+      .where(eq(auditLogs.targetId, source.id));
+    const tests = audited.filter((entry) => entry.action === 'data_source.test');
+    expect(tests).toHaveLength(2);
+    expect(tests.map((entry) => (entry.after as { destination: string }).destination)).toContain(
+      `localhost:${moved.port}`,
+    );
+    expect(JSON.stringify(audited)).not.toContain(PASSWORD);
+  });
+
+  it('refuses non-admins a PostgreSQL role that may reach the server until an admin accepts it', async () => {
+    const source = await createSource(
+      admin.client,
+      postgresInput('Superuser source', { user: LOCAL_POSTGRES.user }),
+    );
+    const url = `/api/v1/data-sources/${source.id}`;
+    expect((await admin.client.post(`${url}/test`)).json.privilegedRole).toBe(true);
+    for (const who of [developer, plainMember, plainUser]) {
+      const refused = await who.client.post(`${url}/query`, { sql: 'select 1' });
+      expect(refused.status).toBe(403);
+      expect(refused.json.error.code).toBe('PRIVILEGED_ROLE');
+      expect((await who.client.post(`${url}/accept-privileged-role`)).status).toBe(403);
+    }
+    expect((await admin.client.post(`${url}/query`, { sql: 'select 1' })).status).toBe(200);
+    const accepted = await admin.client.post(`${url}/accept-privileged-role`);
+    expect(accepted.json).toMatchObject({ privilegedRoleAccepted: true });
+    expect((await plainUser.client.post(`${url}/query`, { sql: 'select 1' })).status).toBe(200);
+    // Another role (or database) needs a new acceptance.
+    const changed = await admin.client.request('PATCH', url, {
+      config: { ...postgresInput('x').config, user: LOCAL_POSTGRES.user, database: 'postgres' },
+    });
+    expect(changed.json).toMatchObject({ privilegedRoleAccepted: false });
+    expect((await plainUser.client.post(`${url}/query`, { sql: 'select 1' })).status).toBe(403);
+  });
+
+  it('survives a result too large for memory (the probe that ended the server)', async () => {
+    const source = await createSource(admin.client, postgresInput('Huge values'));
+    const url = `/api/v1/data-sources/${source.id}`;
+    const huge = await plainUser.client.post(`${url}/query`, {
+      sql: "select repeat('x', 200000000) from generate_series(1, 30)",
+    });
+    expect([200, 422]).toContain(huge.status);
+    if (huge.status === 200) expect(huge.json).toMatchObject({ truncatedBy: 'bytes' });
+    else expect(huge.json.error.code).toBe('RESULT_TOO_LARGE');
+    expect((await server.app.request('/api/health')).status).toBe(200);
+    expect((await plainUser.client.post(`${url}/query`, { sql: 'select 1' })).status).toBe(200);
+  }, 120_000);
 });
 
 describe('file data sources', () => {

@@ -37,6 +37,7 @@ export function networkCause(error: unknown): ConnectionFailureCause | null {
     const code = typeof e.code === 'string' ? e.code : '';
     const name = typeof e.name === 'string' ? e.name : '';
     const message = typeof e.message === 'string' ? e.message : '';
+    if (code === 'ADDRESS_NOT_ALLOWED') return 'ADDRESS_NOT_ALLOWED';
     if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME') {
       return 'NAME_NOT_FOUND';
     }
@@ -101,6 +102,8 @@ export function failureMessage(
       return `The database "${target.database ?? ''}" does not exist on ${where(target)}.`;
     case 'UNREACHABLE':
       return `${where(target)} cannot be reached from this machine (no route to the host).`;
+    case 'ADDRESS_NOT_ALLOWED':
+      return options.detail ?? `Connections to "${target.host}" are not allowed.`;
     case 'HTTP_ERROR':
       return `The API answered ${options.httpStatus ?? 'with an error'}.`;
     case 'UNKNOWN':

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { httpConfigSchema, type HttpConfig } from '../../../../shared/schemas/data-sources.ts';
+import { DEFAULT_OUTBOUND_POLICY, type OutboundPolicy } from '../../../net/outbound.ts';
 import { httpConnector, resolveUrl } from './http.ts';
 import { ConnectorError } from './types.ts';
 import { closedPort, silentServer } from './test-servers.ts';
@@ -54,10 +55,16 @@ beforeAll(async () => {
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
+// The test API listens on 127.0.0.1; HTTP sources reach loopback only when the instance allows it.
+const LOOPBACK_ALLOWED: OutboundPolicy = {
+  ...DEFAULT_OUTBOUND_POLICY,
+  http: ['public', 'loopback'],
+};
+
 const config = (overrides: Partial<HttpConfig> = {}): HttpConfig =>
   httpConfigSchema.parse({ baseUrl: `${base}/api`, authType: 'bearer', ...overrides });
 const connector = (overrides: Partial<HttpConfig> = {}, secret: string | null = TOKEN) =>
-  httpConnector({ config: config(overrides), secret });
+  httpConnector({ config: config(overrides), secret, policy: LOOPBACK_ALLOWED });
 
 async function failure(promise: Promise<unknown>): Promise<ConnectorError> {
   const error = await promise.then(

@@ -3,8 +3,11 @@
  * address; redirects are not followed (a redirect is shown as the answer, so credentials never
  * travel to another host). Bodies are read up to 5 MB. A JSON answer becomes a grid: an array of
  * objects, the first array of objects found in an object (e.g. `{ "data": [...] }`), or the
- * object itself as one row; any other answer is shown as text.
+ * object itself as one row; any other answer is shown as text. Every request goes through the
+ * outbound policy (src/server/net/outbound.ts), which checks the address actually connected to.
  */
+import { outboundFetch } from '../../../net/outbound-http.ts';
+import type { OutboundPolicy } from '../../../net/outbound.ts';
 import type {
   ConnectionTestResult,
   DataSourceSchemaResult,
@@ -30,6 +33,7 @@ export interface HttpSettings {
   config: HttpConfig;
   /** The bearer token or the authentication header's value. */
   secret: string | null;
+  policy: OutboundPolicy;
 }
 
 const USER_AGENT = 'Meridian data source';
@@ -158,7 +162,7 @@ export function httpConnector(settings: HttpSettings): Connector<HttpQuery> {
 
   async function get(url: URL, timeoutMs: number): Promise<Response> {
     try {
-      return await fetch(url, {
+      return await outboundFetch(settings.policy, 'http', url, {
         method: 'GET',
         headers: headersFor(settings),
         redirect: 'manual',

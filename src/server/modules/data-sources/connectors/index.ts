@@ -15,6 +15,8 @@ import { httpConnector } from './http.ts';
 import { mysqlConnector } from './mysql.ts';
 import { postgresConnector } from './postgres.ts';
 import type { Connector } from './types.ts';
+import { runQueryInWorker } from './query-worker-client.ts';
+import type { OutboundPolicy } from '../../../net/outbound.ts';
 
 export { ConnectorError } from './types.ts';
 export type { Connector, QueryOptions, TimeoutOptions } from './types.ts';
@@ -38,21 +40,34 @@ function checked<Q>(connector: Connector<Q>, schema: z.ZodType<Q>): AnyConnector
   };
 }
 
-export function connectorFor(db: Database, source: ConnectableSource): AnyConnector {
+export function connectorFor(
+  db: Database,
+  source: ConnectableSource,
+  policy: OutboundPolicy,
+): AnyConnector {
   switch (source.type) {
     case 'postgres':
-      return checked(
-        postgresConnector({ config: source.config as PostgresConfig, password: source.secret }),
-        sqlQuerySchema,
-      );
-    case 'mysql':
-      return checked(
-        mysqlConnector({ config: source.config as MysqlConfig, password: source.secret }),
-        sqlQuerySchema,
-      );
+    case 'mysql': {
+      const settings = { config: source.config, password: source.secret, policy };
+      const inProcess =
+        source.type === 'postgres'
+          ? postgresConnector({ ...settings, config: source.config as PostgresConfig })
+          : mysqlConnector({ ...settings, config: source.config as MysqlConfig });
+      return {
+        testConnection: (options) => inProcess.testConnection(options),
+        listSchema: (options) => inProcess.listSchema(options),
+        // Results of arbitrary size are read in a worker thread with a memory limit.
+        runQuery: (input, options) =>
+          runQueryInWorker(
+            { type: source.type as 'postgres' | 'mysql', ...settings },
+            sqlQuerySchema.parse(input),
+            options,
+          ),
+      };
+    }
     case 'http':
       return checked(
-        httpConnector({ config: source.config as HttpConfig, secret: source.secret }),
+        httpConnector({ config: source.config as HttpConfig, secret: source.secret, policy }),
         httpQuerySchema,
       );
     case 'file':

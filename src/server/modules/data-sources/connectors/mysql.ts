@@ -1,13 +1,18 @@
 /**
- * MySQL / MariaDB connector (mysql2). One connection per call, closed afterwards.
+ * MySQL / MariaDB connector (mysql2). One connection per call, closed afterwards, to the address
+ * the outbound policy checked (src/server/net/outbound.ts).
  *
- * A console query is ONE statement (multipleStatements stays off) run after
+ * A console query must pass the statement allow-list (sql-guard.ts: no compound statements, no
+ * `SET STATEMENT … FOR`, no executable comments), then runs as ONE statement (multipleStatements
+ * stays off) after
  * `SET SESSION TRANSACTION READ ONLY` and inside `START TRANSACTION READ ONLY`, with a statement
  * time-out (`max_statement_time` on MariaDB, `max_execution_time` on MySQL). The session setting
  * matters: DDL commits the open transaction implicitly and would otherwise run outside it. Rows
- * are streamed and the connection is dropped after rowCap + 1 rows. `LOAD DATA LOCAL` is
+ * are streamed and the connection is dropped after rowCap + 1 rows or `resultMaxBytes` of cells;
+ * past the deadline the statement is killed on the server (`KILL QUERY`). `LOAD DATA LOCAL` is
  * refused (the LOCAL_FILES flag is off), so a server cannot read files of this machine.
  */
+import net from 'node:net';
 import mysql from 'mysql2';
 import type {
   ConnectionTestResult,
@@ -19,7 +24,9 @@ import type {
 import { DATA_SOURCE_LIMITS } from '../../../../shared/schemas/data-sources.ts';
 import { connectionError, detailOf, networkCause, withDeadline, type Target } from './failures.ts';
 import { groupColumns } from './postgres.ts';
-import { elapsed, toCell } from './values.ts';
+import { CappedRows, elapsed } from './values.ts';
+import { checkMysqlStatement } from './sql-guard.ts';
+import { resolveAllowed, type OutboundPolicy } from '../../../net/outbound.ts';
 import {
   ConnectorError,
   failedTest,
@@ -31,6 +38,7 @@ import {
 export interface MysqlSettings {
   config: MysqlConfig;
   password: string | null;
+  policy: OutboundPolicy;
 }
 
 const SCHEMA_MAX_COLUMNS = 20_000;
@@ -127,9 +135,17 @@ function sslOption(config: MysqlConfig): mysql.SslOptions | undefined {
   return { rejectUnauthorized: true };
 }
 
-function open(settings: MysqlSettings, connectTimeoutMs: number): Promise<mysql.Connection> {
+async function open(settings: MysqlSettings, connectTimeoutMs: number): Promise<mysql.Connection> {
   const { config } = settings;
+  let address: string;
+  try {
+    ({ address } = await resolveAllowed(settings.policy, 'database', config.host));
+  } catch (error) {
+    throw connectFailure(error, config, connectTimeoutMs);
+  }
   const connection = mysql.createConnection({
+    // The driver keeps the host name (TLS server name); the socket goes to the checked address.
+    stream: () => net.connect(config.port, address),
     host: config.host,
     port: config.port,
     user: config.user,
@@ -178,43 +194,42 @@ async function close(connection: mysql.Connection) {
   ).catch(() => connection.destroy());
 }
 
-/** Streams the statement's first result set, stopping after rowCap + 1 rows. */
-function streamCapped(
-  connection: mysql.Connection,
-  sql: string,
-  rowCap: number,
-  timeoutMs: number,
-) {
-  return new Promise<{ fields: mysql.FieldPacket[]; rows: unknown[][]; truncated: boolean }>(
-    (resolve, reject) => {
-      let fields: mysql.FieldPacket[] = [];
-      const rows: unknown[][] = [];
-      let settled = false;
-      const query = connection.query({ sql, rowsAsArray: true, timeout: timeoutMs });
-      query.on('fields', (received: mysql.FieldPacket[], index?: number) => {
-        if (!index) fields = received;
-      });
-      query.on('result', (row: unknown, index?: number) => {
-        if (settled || (index ?? 0) > 0 || !Array.isArray(row)) return;
-        if (rows.length < rowCap) {
-          rows.push(row);
-          return;
-        }
-        // One more row than the cap: there were more. Stop reading; the caller drops the connection.
-        settled = true;
-        connection.pause();
-        resolve({ fields, rows, truncated: true });
-      });
-      query.on('error', (error: Error) => {
-        if (!settled) reject(error);
-        settled = true;
-      });
-      query.on('end', () => {
-        if (!settled) resolve({ fields, rows, truncated: false });
-        settled = true;
-      });
-    },
-  );
+type Capped = {
+  fields: mysql.FieldPacket[];
+  rows: unknown[][];
+  truncatedBy: 'rows' | 'bytes' | undefined;
+};
+
+/**
+ * Streams the statement's first result set, converting cells as they come and stopping after
+ * rowCap + 1 rows or the byte cap.
+ */
+function streamCapped(connection: mysql.Connection, sql: string, rowCap: number) {
+  return new Promise<Capped>((resolve, reject) => {
+    let fields: mysql.FieldPacket[] = [];
+    const result = new CappedRows(rowCap, DATA_SOURCE_LIMITS.resultMaxBytes);
+    let settled = false;
+    const query = connection.query({ sql, rowsAsArray: true });
+    query.on('fields', (received: mysql.FieldPacket[], index?: number) => {
+      if (!index) fields = received;
+    });
+    query.on('result', (raw: unknown, index?: number) => {
+      if (settled || (index ?? 0) > 0 || !Array.isArray(raw)) return;
+      if (result.add(raw)) return;
+      // Full: stop reading; the caller drops the connection.
+      settled = true;
+      connection.pause();
+      resolve({ fields, rows: result.rows, truncatedBy: result.truncatedBy });
+    });
+    query.on('error', (error: Error) => {
+      if (!settled) reject(error);
+      settled = true;
+    });
+    query.on('end', () => {
+      if (!settled) resolve({ fields, rows: result.rows, truncatedBy: undefined });
+      settled = true;
+    });
+  });
 }
 
 export function mysqlConnector(settings: MysqlSettings): Connector<SqlQuery> {
@@ -294,43 +309,68 @@ export function mysqlConnector(settings: MysqlSettings): Connector<SqlQuery> {
         options.connectTimeoutMs ?? DATA_SOURCE_LIMITS.testTimeoutMs,
       );
       const started = performance.now();
-      let truncated = false;
+      let dropped = false;
       try {
         const [{ version }] = await run<[{ version: string }]>(
           connection,
           'select version() as version',
         );
+        const mariadb = /mariadb/i.test(version);
+        checkMysqlStatement(query.sql, mariadb ? 'MariaDB' : 'MySQL');
         await run(connection, 'set session transaction read only');
         await run(
           connection,
-          /mariadb/i.test(version)
+          mariadb
             ? `set session max_statement_time = ${queryTimeoutMs / 1000}`
             : `set session max_execution_time = ${queryTimeoutMs}`,
         );
         await run(connection, 'start transaction read only');
-        const result = await streamCapped(
-          connection,
-          query.sql,
-          options.rowCap,
-          queryTimeoutMs + 5000,
+        const result = await withDeadline(
+          streamCapped(connection, query.sql, options.rowCap),
+          // The server stops the statement itself; this is for one that escaped its time-out:
+          // it is killed on the server, then the connection is dropped.
+          queryTimeoutMs + 2000,
+          () => {
+            dropped = true;
+            void killOnServer(connection.threadId).finally(() => connection.destroy());
+          },
+          () =>
+            new ConnectorError(
+              'timeout',
+              `The query ran longer than ${queryTimeoutMs / 1000} s and was cancelled.`,
+            ),
         );
-        truncated = result.truncated;
-        if (!truncated) await run(connection, 'rollback');
-        const rows = result.rows.map((row) => row.map(toCell));
+        dropped = result.truncatedBy !== undefined;
+        if (!dropped) await run(connection, 'rollback');
         return {
           columns: result.fields.map((field) => ({ name: field.name, type: typeName(field) })),
-          rows,
-          rowCount: rows.length,
-          truncated,
+          rows: result.rows,
+          rowCount: result.rows.length,
+          truncated: result.truncatedBy !== undefined,
+          ...(result.truncatedBy ? { truncatedBy: result.truncatedBy } : {}),
           durationMs: elapsed(started),
         };
       } catch (error) {
         throw queryFailure(error, config, queryTimeoutMs);
       } finally {
         // A paused stream cannot be rolled back politely; closing the connection rolls it back.
-        if (truncated) connection.destroy();
+        if (dropped) connection.destroy();
         else await close(connection);
       }
     },
   };
+
+  /** `KILL QUERY` from a second connection (a user may kill its own statements). */
+  async function killOnServer(threadId: number | null) {
+    if (!threadId) return;
+    let killer: mysql.Connection | undefined;
+    try {
+      killer = await open(settings, DATA_SOURCE_LIMITS.testTimeoutMs);
+      await run(killer, `kill query ${Number(threadId)}`);
+    } catch {
+      // The statement ends with its connection anyway.
+    } finally {
+      if (killer) await close(killer);
+    }
+  }
 }

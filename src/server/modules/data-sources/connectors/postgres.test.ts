@@ -8,21 +8,26 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PostgresConfig } from '../../../../shared/schemas/data-sources.ts';
 import { postgresConnector } from './postgres.ts';
 import { ConnectorError } from './types.ts';
+import { DEFAULT_OUTBOUND_POLICY } from '../../../net/outbound.ts';
 import { closedPort, LOCAL_POSTGRES, requireLocalService, silentServer } from './test-servers.ts';
 
 const database = `meridian_ds_${randomBytes(5).toString('hex')}`;
+/** The role the docs recommend: it may connect and read, nothing else. */
+const reader = `${database}_reader`;
+/** A role that may read the server's files (pg_read_server_files). */
+const fileReader = `${database}_files`;
 const admin = () => new pg.Client({ ...LOCAL_POSTGRES, database: 'postgres' });
 
 const config = (overrides: Partial<PostgresConfig> = {}): PostgresConfig => ({
   host: LOCAL_POSTGRES.host,
   port: LOCAL_POSTGRES.port,
   database,
-  user: LOCAL_POSTGRES.user,
+  user: reader,
   ssl: 'disable',
   ...overrides,
 });
 const connector = (overrides: Partial<PostgresConfig> = {}, password: string | null = null) =>
-  postgresConnector({ config: config(overrides), password });
+  postgresConnector({ config: config(overrides), password, policy: DEFAULT_OUTBOUND_POLICY });
 
 async function scratch(sql: string) {
   const client = new pg.Client({ ...LOCAL_POSTGRES, database });
@@ -56,6 +61,11 @@ beforeAll(async () => {
       ('Ada', 'ada@example.test', 1200.50, true, 9007199254740993, '{"vip": true}'),
       ('Grace', null, 80, false, 1, '[]');
     create view sales.active_customers as select id, name from sales.customers where active;
+    create role ${reader} login;
+    grant usage on schema sales to ${reader};
+    grant select on all tables in schema sales to ${reader};
+    grant usage on all sequences in schema sales to ${reader};
+    create role ${fileReader} login in role pg_read_server_files;
   `);
 });
 
@@ -63,6 +73,8 @@ afterAll(async () => {
   const client = admin();
   await client.connect();
   await client.query(`drop database if exists ${database} with (force)`);
+  await client.query(`drop role if exists ${reader}`);
+  await client.query(`drop role if exists ${fileReader}`);
   await client.end();
 });
 
@@ -140,24 +152,53 @@ describe('PostgreSQL connector', () => {
     expect(exact).toMatchObject({ rowCount: 5, truncated: false });
   });
 
-  it('refuses writes: the console runs in a read-only transaction', async () => {
-    const insert = await failure(
-      connector().runQuery(
-        { sql: "insert into sales.customers (name) values ('Mallory')" },
-        { rowCap: 10 },
-      ),
-    );
-    expect(insert.kind).toBe('query');
-    expect(insert.message).toMatch(/read-only transaction/);
-    const ddl = await failure(
-      connector().runQuery({ sql: 'create table sales.evil (id int)' }, { rowCap: 10 }),
-    );
-    expect(ddl.message).toMatch(/read-only transaction/);
+  it('refuses anything but one read statement before it reaches the database', async () => {
+    const refused = [
+      "insert into sales.customers (name) values ('Mallory')",
+      'create table sales.evil (id int)',
+      'with gone as (delete from sales.customers returning *) select * from gone',
+      'select * into sales.copy from sales.customers',
+      'explain analyze select 1',
+      'explain (analyze) select 1',
+      "copy (select 1) to program 'touch /tmp/meridian-evil'",
+      "select pg_read_file('/etc/passwd')",
+      "select * from dblink_exec('dbname=x', 'drop table y')",
+      "select set_config('statement_timeout', '0', false)",
+      'set transaction read write',
+      'do $$ begin perform 1; end $$',
+      'commit',
+    ];
+    for (const sql of refused) {
+      const error = await failure(connector().runQuery({ sql }, { rowCap: 10 }));
+      expect(error.kind, sql).toBe('refused');
+      expect(error.message, sql).toMatch(/Only read statements can run here/);
+    }
     // Nothing changed.
     const { rows } = await scratch(
-      "select count(*)::int as n, to_regclass('sales.evil') as evil from sales.customers",
+      "select count(*)::int as n, to_regclass('sales.evil') as evil, to_regclass('sales.copy') as copy from sales.customers",
     );
-    expect(rows[0]).toEqual({ n: 2, evil: null });
+    expect(rows[0]).toEqual({ n: 2, evil: null, copy: null });
+  });
+
+  it('runs the allowed kinds: SELECT, WITH, VALUES, TABLE, SHOW and EXPLAIN', async () => {
+    for (const sql of [
+      'with c as (select id from sales.customers) select count(*) from c',
+      'values (1, 2)',
+      'table sales.active_customers',
+      'show server_version',
+      'explain select * from sales.customers',
+    ]) {
+      const result = await connector().runQuery({ sql }, { rowCap: 10 });
+      expect(result.rows.length, sql).toBeGreaterThan(0);
+    }
+  });
+
+  it('keeps the read-only transaction as a second line', async () => {
+    const error = await failure(
+      connector().runQuery({ sql: "select nextval('sales.customers_id_seq')" }, { rowCap: 10 }),
+    );
+    expect(error.kind).toBe('query');
+    expect(error.message).toMatch(/read-only transaction/);
   });
 
   it('runs one statement only, so a COMMIT cannot end the read-only transaction', async () => {
@@ -166,7 +207,7 @@ describe('PostgreSQL connector', () => {
       "commit; insert into sales.customers (name) values ('Mallory')",
     ]) {
       const error = await failure(connector().runQuery({ sql }, { rowCap: 10 }));
-      expect(error).toMatchObject({ kind: 'query', message: 'Run one statement at a time' });
+      expect(error).toMatchObject({ kind: 'refused', message: 'Run one statement at a time' });
     }
     const { rows } = await scratch('select count(*)::int as n from sales.customers');
     expect(rows[0].n).toBe(2);
@@ -181,6 +222,32 @@ describe('PostgreSQL connector', () => {
     );
     expect(slow.kind).toBe('timeout');
     expect(slow.message).toBe('The query ran longer than 0.3 s and was cancelled.');
+  });
+
+  it('detects a role that may reach the server: superuser or pg_read_server_files', async () => {
+    expect((await connector().testConnection()).privilegedRole).toBe(false);
+    for (const user of [LOCAL_POSTGRES.user, fileReader]) {
+      expect((await connector({ user }).testConnection()).privilegedRole, user).toBe(true);
+      const error = await failure(
+        connector({ user }).runQuery({ sql: 'select 1' }, { rowCap: 10 }),
+      );
+      expect(error.kind, user).toBe('privileged');
+      const accepted = await connector({ user }).runQuery(
+        { sql: 'select 1 as one' },
+        { rowCap: 10, allowPrivilegedRole: true },
+      );
+      expect(accepted.rows).toEqual([[1]]);
+    }
+  });
+
+  it('stops reading at the byte cap: huge values never load whole', async () => {
+    const result = await connector().runQuery(
+      { sql: "select repeat('x', 20000000) as big from generate_series(1, 30)" },
+      { rowCap: 1000 },
+    );
+    // The first row alone is past the 10 MB cap: it shows, cut, and the result says why it stopped.
+    expect(result).toMatchObject({ rowCount: 1, truncated: true, truncatedBy: 'bytes' });
+    expect(String(result.rows[0]![0]).length).toBeLessThanOrEqual(10_001);
   });
 
   it('classifies connection failures', async () => {

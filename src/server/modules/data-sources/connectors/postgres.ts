@@ -1,13 +1,17 @@
 /**
- * PostgreSQL connector (node-postgres). One connection per call, closed afterwards.
+ * PostgreSQL connector (node-postgres). One connection per call, closed afterwards, to the
+ * address the outbound policy checked (src/server/net/outbound.ts).
  *
- * A console query runs as ONE statement (extended protocol: a second statement is refused by the
- * server) inside `BEGIN READ ONLY` with `SET LOCAL statement_timeout`, and is always rolled back.
- * Rows are fetched through a portal limited to rowCap + 1 rows, so a `select *` of a huge table
- * never loads more than that. The read-only transaction is a safety net, not a sandbox: connect
- * with a user that may only read (functions with side effects are the user's to grant or not).
+ * A console query must pass the statement allow-list (sql-guard.ts), then runs as ONE statement
+ * (extended protocol) inside `BEGIN READ ONLY` with `SET LOCAL statement_timeout`, and is always
+ * rolled back. Rows are read through a cursor in batches until rowCap + 1 rows or
+ * `resultMaxBytes` of cells, so a huge table or huge values never load whole; past the deadline
+ * the statement is cancelled on the server (`pg_cancel_backend`). A role that is a superuser or
+ * may reach the server's files or programs is refused unless `allowPrivilegedRole`
+ * (see docs/data-sources.md for a read-only role).
  */
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type {
   ConnectionTestResult,
   DataSourceSchemaResult,
@@ -21,7 +25,9 @@ import {
   DATA_SOURCE_MESSAGES,
 } from '../../../../shared/schemas/data-sources.ts';
 import { connectionError, detailOf, networkCause, withDeadline, type Target } from './failures.ts';
-import { elapsed, toCell } from './values.ts';
+import { CappedRows, elapsed, rowBytes } from './values.ts';
+import { checkPostgresStatement } from './sql-guard.ts';
+import { pinnedSocket, resolveAllowed, type OutboundPolicy } from '../../../net/outbound.ts';
 import {
   ConnectorError,
   failedTest,
@@ -33,7 +39,22 @@ import {
 export interface PostgresSettings {
   config: PostgresConfig;
   password: string | null;
+  policy: OutboundPolicy;
 }
+
+/** True when the session's role is a superuser or may reach the server's files or programs. */
+const PRIVILEGED_ROLE_SQL = `select coalesce((select rolsuper from pg_catalog.pg_roles where rolname = current_user), false)
+  or coalesce((select bool_or(pg_has_role(current_user, oid, 'member')) from pg_catalog.pg_roles
+     where rolname in ('pg_execute_server_program', 'pg_read_server_files', 'pg_write_server_files')), false)
+  as privileged`;
+
+export async function isPrivilegedRole(client: pg.Client): Promise<boolean> {
+  const { rows } = await client.query<{ privileged: boolean }>(PRIVILEGED_ROLE_SQL);
+  return rows[0]?.privileged === true;
+}
+
+/** Rows read from the cursor at a time: as many as fit in this many bytes, 1 to 100. */
+const BATCH_BYTES = 2 * 1024 * 1024;
 
 const SCHEMA_MAX_COLUMNS = 20_000;
 const SCHEMA_MAX_TABLES = 1000;
@@ -112,44 +133,43 @@ function queryFailure(error: unknown, config: PostgresConfig, queryTimeoutMs: nu
   return connectFailure(error, config, queryTimeoutMs);
 }
 
-/** A query that stops after `rowCap + 1` rows instead of fetching the rest of the portal. */
-class CappedQuery extends pg.Query {
-  truncated = false;
+type Field = { name: string; dataTypeID: number };
 
-  constructor(text: string, rowCap: number) {
-    // rowMode and rows are runtime options of node-postgres that its typings do not list.
-    super({
-      text,
-      rowMode: 'array',
-      queryMode: 'extended',
-      rows: rowCap + 1,
-      types,
-    } as pg.QueryConfig);
+/**
+ * Reads the cursor until rowCap + 1 rows or the byte cap. The first batch is one row; later
+ * batches hold about BATCH_BYTES, so huge rows are read one at a time.
+ */
+async function readCapped(client: pg.Client, text: string, rowCap: number) {
+  const cursor = client.query(new Cursor(text, undefined, { rowMode: 'array', types }));
+  const result = new CappedRows(rowCap, DATA_SOURCE_LIMITS.resultMaxBytes);
+  let batchRows = 1;
+  for (;;) {
+    const batch = (await cursor.read(batchRows)) as unknown as unknown[][];
+    if (batch.length === 0) break;
+    if (!batch.every((row) => result.add(row))) break;
+    const largest = Math.max(...batch.map(rowBytes), 1);
+    batchRows = Math.min(100, Math.max(1, Math.floor(BATCH_BYTES / largest)));
   }
-
-  /** The portal has more rows: keep what we have and end the exchange (the rollback closes it). */
-  handlePortalSuspended(connection: { sync(): void }) {
-    this.truncated = true;
-    connection.sync();
-  }
-}
-
-type RawResult = { fields: { name: string; dataTypeID: number }[]; rows: unknown[][] };
-
-function runCapped(client: pg.Client, text: string, rowCap: number) {
-  return new Promise<{ result: RawResult; truncated: boolean }>((resolve, reject) => {
-    const query = new CappedQuery(text, rowCap);
-    query.on('error', reject);
-    query.on('end', (result: RawResult) => resolve({ result, truncated: query.truncated }));
-    void client.query(query);
-  });
+  const fields = (cursor as unknown as { _result: { fields: Field[] } })._result.fields;
+  // Frees the connection for the next statements (an unfinished portal is closed).
+  await cursor.close();
+  return { fields, rows: result.rows, truncatedBy: result.truncatedBy };
 }
 
 export function postgresConnector(settings: PostgresSettings): Connector<SqlQuery> {
   const { config } = settings;
 
   async function open(connectTimeoutMs: number): Promise<pg.Client> {
+    let address: string;
+    try {
+      ({ address } = await resolveAllowed(settings.policy, 'database', config.host));
+    } catch (error) {
+      throw connectFailure(error, config, connectTimeoutMs);
+    }
     const client = new pg.Client({
+      // The driver keeps the host name (TLS server name and certificate check); the socket goes
+      // to the address the policy checked.
+      stream: () => pinnedSocket(address),
       host: config.host,
       port: config.port,
       database: config.database,
@@ -192,12 +212,14 @@ export function postgresConnector(settings: PostgresSettings): Connector<SqlQuer
           () => connectionError('TIMEOUT', target(config), { timeoutMs }),
         );
         const version = rows[0]?.version.split(' on ')[0] ?? null;
+        const privilegedRole = await isPrivilegedRole(opened);
         return {
           ok: true,
           cause: null,
           message: `Connected to ${version ?? 'PostgreSQL'}.`,
           durationMs: elapsed(started),
           serverVersion: version,
+          privilegedRole,
         };
       } catch (error) {
         return failedTest(connectFailure(error, config, timeoutMs), started);
@@ -248,6 +270,7 @@ export function postgresConnector(settings: PostgresSettings): Connector<SqlQuer
     },
 
     async runQuery(query: SqlQuery, options: QueryOptions): Promise<QueryResult> {
+      await checkPostgresStatement(query.sql);
       const connectTimeoutMs = options.connectTimeoutMs ?? DATA_SOURCE_LIMITS.testTimeoutMs;
       const queryTimeoutMs = Math.round(
         options.queryTimeoutMs ?? DATA_SOURCE_LIMITS.queryTimeoutMs,
@@ -255,16 +278,19 @@ export function postgresConnector(settings: PostgresSettings): Connector<SqlQuer
       const client = await open(connectTimeoutMs);
       const started = performance.now();
       try {
-        const { result, truncated } = await withDeadline(
+        if (!options.allowPrivilegedRole && (await isPrivilegedRole(client))) {
+          throw new ConnectorError('privileged', DATA_SOURCE_MESSAGES.privilegedRole);
+        }
+        const result = await withDeadline(
           (async () => {
             await client.query('begin transaction read only');
             await client.query(`set local statement_timeout = ${queryTimeoutMs}`);
-            const capped = await runCapped(client, query.sql, options.rowCap);
-            return capped;
+            return readCapped(client, query.sql, options.rowCap);
           })(),
-          // The server cancels the statement; this only guards against a server that stops answering.
-          queryTimeoutMs + 5000,
-          () => destroy(client),
+          // The server cancels the statement itself; this is for a statement that escaped its
+          // time-out: it is cancelled on the server, then the connection is dropped.
+          queryTimeoutMs + 2000,
+          () => void cancelOnServer(client).finally(() => destroy(client)),
           () =>
             new ConnectorError(
               'timeout',
@@ -276,15 +302,15 @@ export function postgresConnector(settings: PostgresSettings): Connector<SqlQuer
           result.fields.map((field) => field.dataTypeID),
         );
         await client.query('rollback');
-        const rows = result.rows.slice(0, options.rowCap).map((row) => row.map(toCell));
         return {
           columns: result.fields.map((field) => ({
             name: field.name,
             type: typeNames.get(field.dataTypeID) ?? String(field.dataTypeID),
           })),
-          rows,
-          rowCount: rows.length,
-          truncated: truncated || result.rows.length > options.rowCap,
+          rows: result.rows,
+          rowCount: result.rows.length,
+          truncated: result.truncatedBy !== undefined,
+          ...(result.truncatedBy ? { truncatedBy: result.truncatedBy } : {}),
           durationMs: elapsed(started),
         };
       } catch (error) {
@@ -294,6 +320,21 @@ export function postgresConnector(settings: PostgresSettings): Connector<SqlQuer
       }
     },
   };
+
+  /** Cancels the client's running statement from a second connection. */
+  async function cancelOnServer(client: pg.Client) {
+    const pid = (client as unknown as { processID?: number }).processID;
+    if (!pid) return;
+    let canceller: pg.Client | undefined;
+    try {
+      canceller = await open(DATA_SOURCE_LIMITS.testTimeoutMs);
+      await canceller.query('select pg_cancel_backend($1)', [pid]);
+    } catch {
+      // The statement ends with its connection anyway.
+    } finally {
+      await close(canceller);
+    }
+  }
 }
 
 /** `int4`, `text`, `timestamp with time zone`… for the result's columns. */

@@ -10,8 +10,12 @@
  * `listSchema` and `runQuery` throw `ConnectorError`: `connection` (the system could not be
  * reached or refused us; the API answers 502 CONNECTION_FAILED), `query` (the system refused the
  * request, e.g. a SQL error or a write in the read-only transaction; 422 QUERY_FAILED) or
- * `timeout` (the statement ran longer than allowed; 422 QUERY_TIMEOUT), or `invalid` (the request
- * itself is wrong, e.g. a filter on a column the file does not have; 400 VALIDATION_ERROR).
+ * `timeout` (the statement ran longer than allowed; 422 QUERY_TIMEOUT), `invalid` (the request
+ * itself is wrong, e.g. a filter on a column the file does not have; 400 VALIDATION_ERROR),
+ * `refused` (not a read statement, see sql-guard.ts; 400 STATEMENT_NOT_ALLOWED), `privileged`
+ * (the source's role can reach the database server's files or programs and no admin accepted
+ * that; 403 PRIVILEGED_ROLE) or `tooLarge` (the answer could not be read within the memory a query
+ * may use; 422 RESULT_TOO_LARGE).
  */
 import type {
   ConnectionFailureCause,
@@ -20,7 +24,8 @@ import type {
   QueryResult,
 } from '../../../../shared/schemas/data-sources.ts';
 
-export type ConnectorErrorKind = 'connection' | 'query' | 'timeout' | 'invalid';
+export type ConnectorErrorKind =
+  'connection' | 'query' | 'timeout' | 'invalid' | 'refused' | 'privileged' | 'tooLarge';
 
 export class ConnectorError extends Error {
   readonly kind: ConnectorErrorKind;
@@ -47,6 +52,8 @@ export interface TimeoutOptions {
 export interface QueryOptions extends TimeoutOptions {
   /** At most this many rows come back; `truncated` says when there were more. */
   rowCap: number;
+  /** PostgreSQL: run even when the role may reach the server's files or programs. */
+  allowPrivilegedRole?: boolean;
   /** The statement (or HTTP request) is cancelled after this long. Default 30 s. */
   queryTimeoutMs?: number;
   /** For a CSV export: files ignore their paging and give every row up to rowCap. */

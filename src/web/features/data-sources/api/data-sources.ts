@@ -20,6 +20,7 @@ export interface DataSourceItem {
   type: DataSourceType;
   config: Record<string, unknown>;
   hasSecret: boolean;
+  privilegedRoleAccepted: boolean;
   projectCount: number;
   createdBy: { id: string; name: string } | null;
   createdAt: string;

@@ -1,0 +1,3 @@
+ALTER TABLE "data_sources" ADD COLUMN "privileged_role_accepted_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "data_sources" ADD COLUMN "privileged_role_accepted_by" uuid;--> statement-breakpoint
+ALTER TABLE "data_sources" ADD CONSTRAINT "data_sources_privileged_role_accepted_by_users_id_fk" FOREIGN KEY ("privileged_role_accepted_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;
