@@ -416,7 +416,7 @@ describe('connections through the API', () => {
     const write = await admin.client.post(`${url}/query`, { sql: 'delete from orders' });
     expect(write.status).toBe(400);
     expect(write.json.error.code).toBe('STATEMENT_NOT_ALLOWED');
-    expect(write.json.error.message).toMatch(/Only read statements can run here/);
+    expect(write.json.error.message).toMatch(/Only read-only statements can run here/);
     const syntax = await admin.client.post(`${url}/query`, { sql: 'selec' });
     expect(syntax.json.error.code).toBe('QUERY_FAILED');
     const empty = await admin.client.post(`${url}/query`, { sql: '  ' });

@@ -37,12 +37,16 @@ export function connectionCauseOf(error: unknown): ConnectionFailureCause | null
 }
 
 /** What kind of failure a console run had, for the message shown. */
-export type RunFailureKind = 'queryFailed' | 'timeout' | 'connection' | 'invalid' | 'other';
+export type RunFailureKind =
+  'queryFailed' | 'timeout' | 'connection' | 'invalid' | 'privileged' | 'tooLarge' | 'other';
 
 export function runFailureKind(error: unknown): RunFailureKind {
   const code =
     error && typeof error === 'object' && 'code' in error ? (error as { code: unknown }).code : '';
   if (code === DATA_SOURCE_ERROR_CODES.queryFailed) return 'queryFailed';
+  if (code === DATA_SOURCE_ERROR_CODES.statementNotAllowed) return 'queryFailed';
+  if (code === DATA_SOURCE_ERROR_CODES.privilegedRole) return 'privileged';
+  if (code === DATA_SOURCE_ERROR_CODES.resultTooLarge) return 'tooLarge';
   if (code === DATA_SOURCE_ERROR_CODES.queryTimeout) return 'timeout';
   if (code === DATA_SOURCE_ERROR_CODES.connectionFailed) return 'connection';
   if (code === 'VALIDATION_ERROR') return 'invalid';

@@ -171,7 +171,7 @@ describe('PostgreSQL connector', () => {
     for (const sql of refused) {
       const error = await failure(connector().runQuery({ sql }, { rowCap: 10 }));
       expect(error.kind, sql).toBe('refused');
-      expect(error.message, sql).toMatch(/Only read statements can run here/);
+      expect(error.message, sql).toMatch(/Only read-only statements can run here/);
     }
     // Nothing changed.
     const { rows } = await scratch(

@@ -15,7 +15,7 @@ import sqlParser from 'node-sql-parser';
 import { ConnectorError } from './types.ts';
 
 export const STATEMENT_NOT_ALLOWED =
-  'Only read statements can run here: SELECT, WITH … SELECT, SHOW, DESCRIBE, EXPLAIN (without ANALYZE), VALUES and TABLE, one at a time.';
+  'Only read-only statements can run here: SELECT, WITH … SELECT, SHOW, DESCRIBE, EXPLAIN (without ANALYZE), VALUES and TABLE, one at a time.';
 
 const refuse = (why: string) => new ConnectorError('refused', `${why} ${STATEMENT_NOT_ALLOWED}`);
 

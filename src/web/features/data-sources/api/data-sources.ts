@@ -127,6 +127,10 @@ export const testSavedSource = (id: string, body?: unknown) =>
     ...(body === undefined ? {} : { body }),
   });
 
+/** An organisation admin lets every member query a source whose role is privileged. */
+export const acceptPrivilegedRole = (id: string) =>
+  api<DataSourceDetail>(`/data-sources/${id}/accept-privileged-role`, { method: 'POST' });
+
 export const runQuery = (id: string, body: unknown, signal?: AbortSignal) =>
   api<QueryResult>(`/data-sources/${id}/query`, {
     method: 'POST',

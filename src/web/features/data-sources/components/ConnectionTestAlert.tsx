@@ -1,6 +1,8 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type {
   ConnectionFailureCause,
@@ -18,21 +20,33 @@ export function useCauseText(): (cause: ConnectionFailureCause | null | undefine
 export function ConnectionTestAlert({
   result,
   onClose,
+  privilegedAction,
 }: {
   result: ConnectionTestResult;
   onClose?: () => void;
+  /** Shown under the warning about a privileged PostgreSQL role (e.g. an admin's accept button). */
+  privilegedAction?: ReactNode;
 }) {
   const { t } = useTranslation();
   const causeText = useCauseText();
   const duration = formatNumber(result.durationMs);
   if (result.ok) {
     return (
-      <Alert severity="success" role="status" {...(onClose ? { onClose } : {})}>
-        <AlertTitle>{t('dataSources.test.ok')}</AlertTitle>
-        {result.serverVersion
-          ? t('dataSources.test.okVersion', { duration, version: result.serverVersion })
-          : t('dataSources.test.okDuration', { duration })}
-      </Alert>
+      <Stack spacing={1}>
+        <Alert severity="success" role="status" {...(onClose ? { onClose } : {})}>
+          <AlertTitle>{t('dataSources.test.ok')}</AlertTitle>
+          {result.serverVersion
+            ? t('dataSources.test.okVersion', { duration, version: result.serverVersion })
+            : t('dataSources.test.okDuration', { duration })}
+        </Alert>
+        {result.privilegedRole ? (
+          <Alert severity="warning">
+            <AlertTitle>{t('dataSources.privileged.title')}</AlertTitle>
+            <Typography variant="body2">{t('dataSources.privileged.body')}</Typography>
+            {privilegedAction}
+          </Alert>
+        ) : null}
+      </Stack>
     );
   }
   return (

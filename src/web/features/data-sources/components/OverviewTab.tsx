@@ -7,11 +7,18 @@ import Grid from '@mui/material/Grid';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { IconPlugConnected, IconSql, IconTable } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useAbility } from '../../../lib/ability';
+import { useAuthState } from '../../../lib/auth-store';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { testSavedSource, type DataSourceDetail } from '../api/data-sources';
+import {
+  acceptPrivilegedRole,
+  dataSourceKeys,
+  testSavedSource,
+  type DataSourceDetail,
+} from '../api/data-sources';
 import { useDataSourceErrorText } from '../errors';
 import type { DataSourceTab } from '../search';
 import { formatBytes } from '../upload';
@@ -46,6 +53,36 @@ export function OverviewTab({
   const { t, i18n } = useTranslation();
   const errorText = useDataSourceErrorText();
   const test = useMutation({ mutationFn: () => testSavedSource(source.id) });
+  const queryClient = useQueryClient();
+  const orgId = useAuthState((state) => state.selectedOrgId);
+  const organizationAdmin = useAbility().can('update', 'Organization');
+  const accept = useMutation({
+    mutationFn: () => acceptPrivilegedRole(source.id),
+    onSuccess: (updated) => {
+      queryClient.setQueryData(dataSourceKeys.detail(orgId, source.id), updated);
+      void queryClient.invalidateQueries({ queryKey: dataSourceKeys.all(orgId) });
+    },
+  });
+  const privilegedAction = source.privilegedRoleAccepted ? (
+    <Typography variant="body2" sx={{ mt: 1, fontWeight: 500 }}>
+      {t('dataSources.privileged.accepted')}
+    </Typography>
+  ) : organizationAdmin ? (
+    <Button
+      color="warning"
+      variant="outlined"
+      size="small"
+      sx={{ mt: 1 }}
+      onClick={() => accept.mutate()}
+      disabled={accept.isPending}
+    >
+      {t('dataSources.privileged.accept')}
+    </Button>
+  ) : (
+    <Typography variant="body2" sx={{ mt: 1 }}>
+      {t('dataSources.privileged.askAdmin')}
+    </Typography>
+  );
   const c = source.config;
   const mono = (value: string) => (
     <Box component="span" dir="ltr" sx={{ fontFamily: 'monospace' }}>
@@ -194,8 +231,15 @@ export function OverviewTab({
           {t('dataSources.overview.openQuery')}
         </Button>
       </Stack>
-      {test.data ? <ConnectionTestAlert result={test.data} onClose={() => test.reset()} /> : null}
+      {test.data ? (
+        <ConnectionTestAlert
+          result={test.data}
+          onClose={() => test.reset()}
+          privilegedAction={privilegedAction}
+        />
+      ) : null}
       {test.isError ? <Alert severity="error">{errorText(test.error)}</Alert> : null}
+      {accept.isError ? <Alert severity="error">{errorText(accept.error)}</Alert> : null}
     </Stack>
   );
 }

@@ -25,7 +25,14 @@ export function ResultSummary({ result }: { result: QueryResult }) {
           duration: formatNumber(result.durationMs),
         })}
       </Typography>
-      {result.truncated ? (
+      {result.truncatedBy === 'bytes' ? (
+        <Alert severity="warning">
+          {t('dataSources.query.truncatedBytes', {
+            rows: formatNumber(rows),
+            size: formatNumber(DATA_SOURCE_LIMITS.resultMaxBytes / 1024 / 1024),
+          })}
+        </Alert>
+      ) : result.truncated ? (
         <Alert severity="warning">
           {t('dataSources.query.truncated', { limit: formatNumber(DATA_SOURCE_LIMITS.rowCap) })}
         </Alert>
