@@ -9,6 +9,7 @@ import { checkSuperAdmin, functionRoutes } from './auth/functions.ts';
 import { clientIp } from './http/client-ip.ts';
 import { requestContext, requireAuth, type AppEnv } from './http/context.ts';
 import { HttpError, errorResponse, notFound, toApiError } from './http/errors.ts';
+import { inputHygiene } from './http/input-hygiene.ts';
 import { createRouter } from './http/openapi.ts';
 import { publicRequests } from './http/permission.ts';
 import { requestLog } from './http/request-log.ts';
@@ -64,6 +65,9 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       },
     })(c, next);
   });
+  app.use('/api/auth/*', inputHygiene({ multipart: true }));
+  app.use('/api/functions/*', inputHygiene());
+  app.use('/api/v1/*', inputHygiene());
   app.onError((error, c) => errorResponse(c, toApiError(error, deps.logger)));
 
   // What the browser needs to know before it signs in; nothing secret.

@@ -81,7 +81,10 @@ export async function startTestServer(env: Record<string, string> = {}) {
 
 type App = ReturnType<typeof createApp>;
 
-/** A browser-like client: keeps cookies, sends JSON, comes from one IP address. */
+/**
+ * A browser-like client: keeps cookies, sends JSON (or a FormData body as multipart), sends
+ * the app's Origin as a browser does, comes from one IP address.
+ */
 export class TestClient {
   private cookies = new Map<string, string>();
   orgId: string | undefined;
@@ -104,12 +107,17 @@ export class TestClient {
       headers: {
         'x-forwarded-for': this.ip,
         origin: 'http://localhost:3000',
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined && !(body instanceof FormData)
+          ? { 'content-type': 'application/json' }
+          : {}),
         ...(this.cookies.size ? { cookie: this.cookieHeader } : {}),
         ...(this.orgId ? { 'x-organization-id': this.orgId } : {}),
         ...headers,
       },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      body:
+        body === undefined || typeof body === 'string' || body instanceof FormData
+          ? body
+          : JSON.stringify(body),
     };
     const res = await this.app.request(url, init);
     for (const cookie of res.headers.getSetCookie()) {

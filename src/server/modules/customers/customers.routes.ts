@@ -21,6 +21,7 @@ import { auditActor, requireOrg, type AppEnv } from '../../http/context.ts';
 import { csvResponse, toCsv } from '../../http/csv.ts';
 import { forbidden, notFound } from '../../http/errors.ts';
 import { permission } from '../../http/permission.ts';
+import { checkTextUpload } from '../../http/text-input.ts';
 import { commitImport, previewImport } from './customers-import.ts';
 import {
   CUSTOMER_CSV_HEADER,
@@ -288,10 +289,12 @@ export const customerRoutes = createRouter()
   })
   .openapi(importPreview, async (c) => {
     const { csv, mapping } = c.req.valid('json');
+    checkTextUpload(csv, 'csv');
     return c.json(await previewImport(c.get('deps').db, scopeOf(c), csv, mapping), 200);
   })
   .openapi(importCommit, async (c) => {
     const { csv, mapping } = c.req.valid('json');
+    checkTextUpload(csv, 'csv');
     const result = await commitImport(c.get('deps').db, scopeOf(c), auditActor(c), csv, mapping);
     return c.json(result, 201);
   })
