@@ -98,6 +98,8 @@ export const twoFactor = pgTable(
     verified: boolean('verified').notNull().default(true),
     failedVerificationCount: integer('failed_verification_count').notNull().default(0),
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The TOTP time step of the last code accepted: a code of that step or an earlier one is refused. */
+    lastUsedStep: bigint('last_used_step', { mode: 'number' }),
   },
   (t) => [index('two_factors_user_id_idx').on(t.userId)],
 );

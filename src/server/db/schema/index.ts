@@ -8,3 +8,4 @@ export * from './organization-logos.ts';
 export * from './projects.ts';
 export * from './customers.ts';
 export * from './data-sources.ts';
+export * from './sign-in-throttle.ts';
