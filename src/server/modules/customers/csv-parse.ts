@@ -4,6 +4,7 @@ import {
   type CustomerImportCells,
   type CustomerImportMapping,
 } from '../../../shared/schemas/customers.ts';
+import { WorkerMemoryError, WorkerTaskError, runWorkerTask } from '../../threads/worker-task.ts';
 
 export type ParsedCsv = { header: string[]; rows: string[][] };
 
@@ -106,6 +107,39 @@ export function parseCsv(input: string): ParsedCsv {
     return n === 1 ? base : `${base} (${n})`;
   });
   return { header, rows };
+}
+
+/** Memory the worker of one import may use (a 5 MB file needs well under 200 MB). */
+const WORKER_MEMORY_MB = 512;
+
+/** The file needs more memory to be read than an import may use. */
+export class CsvTooLargeError extends Error {}
+
+/**
+ * `parseCsv` in a worker thread, so that the server keeps answering while a file is read. Rows
+ * past `maxRows + 1` are left out (enough for the caller to see there are too many).
+ */
+export async function parseCsvInWorker(
+  csv: string,
+  options: { maxRows: number; memoryMb?: number },
+): Promise<ParsedCsv> {
+  try {
+    const { result, items } = await runWorkerTask<string[], string[]>(
+      new URL('./csv-parse.worker.ts', import.meta.url),
+      options.maxRows,
+      {
+        data: csv,
+        resourceLimits: { maxOldGenerationSizeMb: options.memoryMb ?? WORKER_MEMORY_MB },
+      },
+    );
+    return { header: result, rows: items };
+  } catch (error) {
+    if (error instanceof WorkerTaskError && error.errorName === CsvSyntaxError.name) {
+      throw new CsvSyntaxError(Number(error.fields.line));
+    }
+    if (error instanceof WorkerMemoryError) throw new CsvTooLargeError(error.message);
+    throw error;
+  }
 }
 
 const normalise = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');

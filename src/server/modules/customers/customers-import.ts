@@ -13,7 +13,13 @@ import {
   type CustomerImportRowError,
 } from '../../../shared/schemas/customers.ts';
 import type { ErrorFields } from '../../../shared/schemas/error.ts';
-import { CsvSyntaxError, mapRow, parseCsv, suggestMapping } from './csv-parse.ts';
+import {
+  CsvSyntaxError,
+  CsvTooLargeError,
+  mapRow,
+  parseCsvInWorker,
+  suggestMapping,
+} from './csv-parse.ts';
 import {
   existingEmails,
   insertImported,
@@ -45,11 +51,12 @@ async function check(
 ): Promise<Checked> {
   let parsed;
   try {
-    parsed = parseCsv(csv);
+    parsed = await parseCsvInWorker(csv, { maxRows: CUSTOMER_LIMITS.importRows });
   } catch (error) {
     if (error instanceof CsvSyntaxError) {
       throw invalidInput(`${CUSTOMER_MESSAGES.csvMalformed} (${error.message})`, 'csv');
     }
+    if (error instanceof CsvTooLargeError) throw invalidInput(CUSTOMER_MESSAGES.csvTooLarge, 'csv');
     throw error;
   }
   const { header, rows } = parsed;

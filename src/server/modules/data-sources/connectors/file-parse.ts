@@ -11,6 +11,7 @@ import {
   type FileColumnType,
   type FileFormat,
 } from '../../../../shared/schemas/data-sources.ts';
+import { WorkerMemoryError, WorkerTaskError, runWorkerTask } from '../../../threads/worker-task.ts';
 
 export interface RowError {
   /** `line 12` (CSV, counting the header as line 1) or `item 3` (JSON, from 1). */
@@ -40,6 +41,68 @@ export function decodeText(bytes: Uint8Array): string {
 
 export function parseFile(format: FileFormat, text: string): ParsedFile {
   return format === 'csv' ? parseCsvFile(text) : parseJsonFile(text);
+}
+
+/**
+ * Rows as JSON array texts of `rowsPerBatch` rows each (the last may hold fewer), as
+ * `storeFileRows` inserts them: a few long strings are much cheaper for the server to receive
+ * and hold than one object per row.
+ */
+export interface JsonRows {
+  length: number;
+  rowsPerBatch: number;
+  batches: string[];
+}
+
+export type ParsedUpload = Omit<ParsedFile, 'rows'> & { rows: JsonRows };
+
+/** Values per JSON batch of rows. */
+const BATCH_VALUES = 50_000;
+/**
+ * Memory a file's worker may use: the densest 50 MB file (26 million one-character values)
+ * needs between 640 MB and 1 GB.
+ */
+const WORKER_MEMORY_MB = 1536;
+
+/** The worker's side of `parseFileInWorker`. */
+export function parseUpload(format: FileFormat, bytes: Uint8Array): ParsedUpload {
+  const { rows, ...report } = parseFile(format, decodeText(bytes));
+  const rowsPerBatch = Math.max(1, Math.floor(BATCH_VALUES / Math.max(1, report.columns.length)));
+  const batches: string[] = [];
+  for (let start = 0; start < rows.length; start += rowsPerBatch) {
+    batches.push(JSON.stringify(rows.slice(start, start + rowsPerBatch)));
+  }
+  return { ...report, rows: { length: rows.length, rowsPerBatch, batches } };
+}
+
+/**
+ * `parseUpload` in a worker thread, so that the server keeps answering while a large upload is
+ * read. A file that needs more than the worker's memory is a FileParseError.
+ */
+export async function parseFileInWorker(
+  format: FileFormat,
+  bytes: Uint8Array,
+  options: { memoryMb?: number } = {},
+): Promise<ParsedUpload> {
+  try {
+    const { result, items } = await runWorkerTask<ParsedUpload, string>(
+      new URL('./file-parse.worker.ts', import.meta.url),
+      format,
+      {
+        data: bytes,
+        resourceLimits: { maxOldGenerationSizeMb: options.memoryMb ?? WORKER_MEMORY_MB },
+      },
+    );
+    return { ...result, rows: { ...result.rows, batches: items } };
+  } catch (error) {
+    if (error instanceof WorkerTaskError && error.errorName === FileParseError.name) {
+      throw new FileParseError(error.message);
+    }
+    if (error instanceof WorkerMemoryError) {
+      throw new FileParseError('The file needs more memory than a file may use to be read');
+    }
+    throw error;
+  }
 }
 
 // ---------------------------------------------------------------------------

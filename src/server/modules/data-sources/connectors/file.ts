@@ -14,27 +14,27 @@ import type {
   FileQuery,
   QueryResult,
 } from '../../../../shared/schemas/data-sources.ts';
-import { isDate, isDateTime } from './file-parse.ts';
+import { isDate, isDateTime, type JsonRows } from './file-parse.ts';
 import { elapsed, toCell } from './values.ts';
 import { ConnectorError, type Connector, type QueryOptions } from './types.ts';
 
 type Executor = Pick<Database, 'select' | 'insert' | 'delete'>;
 
-/** Rows per INSERT: each batch travels as one JSON parameter (much faster than a parameter per value). */
-const INSERT_BATCH = 5000;
-
-/** Replaces the stored rows of a file data source (call inside the transaction that saves it). */
+/**
+ * Replaces the stored rows of a file data source (call inside the transaction that saves it).
+ * The rows come as the JSON batches of `parseFileInWorker`: each travels as one parameter
+ * (much faster than a parameter per value).
+ */
 export async function storeFileRows(
   db: Executor & Pick<Database, 'execute'>,
   dataSourceId: string,
-  rows: Record<string, unknown>[],
+  rows: JsonRows,
 ): Promise<void> {
   await db.delete(dataSourceFileRows).where(eq(dataSourceFileRows.dataSourceId, dataSourceId));
-  for (let start = 0; start < rows.length; start += INSERT_BATCH) {
-    const batch = JSON.stringify(rows.slice(start, start + INSERT_BATCH));
+  for (const [index, batch] of rows.batches.entries()) {
     await db.execute(sql`insert into ${dataSourceFileRows}
       (${sql.identifier('data_source_id')}, ${sql.identifier('row_number')}, ${sql.identifier('data')})
-      select ${dataSourceId}::uuid, ${start}::int + ordinality::int, value
+      select ${dataSourceId}::uuid, ${index * rows.rowsPerBatch}::int + ordinality::int, value
         from jsonb_array_elements(${batch}::jsonb) with ordinality`);
   }
 }
