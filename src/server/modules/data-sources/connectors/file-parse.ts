@@ -56,7 +56,8 @@ export interface JsonRows {
 
 export type ParsedUpload = Omit<ParsedFile, 'rows'> & { rows: JsonRows };
 
-/** Values per JSON batch of rows. */
+/** Rows, and values, per JSON batch of rows (one INSERT each). */
+const BATCH_ROWS = 5000;
 const BATCH_VALUES = 50_000;
 /**
  * Memory a file's worker may use: the densest 50 MB file (26 million one-character values)
@@ -67,7 +68,8 @@ const WORKER_MEMORY_MB = 1536;
 /** The worker's side of `parseFileInWorker`. */
 export function parseUpload(format: FileFormat, bytes: Uint8Array): ParsedUpload {
   const { rows, ...report } = parseFile(format, decodeText(bytes));
-  const rowsPerBatch = Math.max(1, Math.floor(BATCH_VALUES / Math.max(1, report.columns.length)));
+  const columns = Math.max(1, report.columns.length);
+  const rowsPerBatch = Math.max(1, Math.min(BATCH_ROWS, Math.floor(BATCH_VALUES / columns)));
   const batches: string[] = [];
   for (let start = 0; start < rows.length; start += rowsPerBatch) {
     batches.push(JSON.stringify(rows.slice(start, start + rowsPerBatch)));
