@@ -4,9 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppDeps } from './deps.ts';
 import { AVATAR_MAX_BYTES } from '../shared/schemas/account.ts';
-import { CLIENT_IP_HEADER } from './auth/auth.ts';
+import { CLIENT_IP_HEADER, trustedOrigins } from './auth/auth.ts';
 import { checkSuperAdmin, functionRoutes } from './auth/functions.ts';
 import { clientIp } from './http/client-ip.ts';
+import { refuseCrossSite } from './http/cross-site.ts';
 import { requestContext, requireAuth, type AppEnv } from './http/context.ts';
 import { HttpError, errorResponse, notFound, toApiError } from './http/errors.ts';
 import { inputHygiene } from './http/input-hygiene.ts';
@@ -65,6 +66,10 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
       },
     })(c, next);
   });
+  // Better Auth checks the origin of its own endpoints.
+  const sameSiteOnly = refuseCrossSite(trustedOrigins(deps.config));
+  app.use('/api/functions/*', sameSiteOnly);
+  app.use('/api/v1/*', sameSiteOnly);
   app.use('/api/auth/*', inputHygiene({ multipart: true }));
   app.use('/api/functions/*', inputHygiene());
   app.use('/api/v1/*', inputHygiene());

@@ -72,6 +72,25 @@ export const AUTH_RETRYABLE_STATUSES = [502, 503, 504] as const;
 /** Sign-out errors with these statuses are ignored (spec section 8). */
 export const SIGN_OUT_IGNORED_STATUSES = [401, 403, 404] as const;
 
+/**
+ * Per-account password lock, on top of the per-address rate limits: after `maxFailures` wrong
+ * passwords in a row for one e-mail address, from any client addresses, its password sign-in
+ * answers 429 for `lockMinutes` and the owner gets a mail. A failure more than
+ * `failureWindowMinutes` after the previous one starts the count again; a sign-in with the
+ * right password clears it.
+ */
+export const SIGN_IN_LOCKOUT = {
+  maxFailures: 10,
+  lockMinutes: 15,
+  failureWindowMinutes: 60,
+} as const;
+
+/** The same for wrong two-factor codes (enforced by Better Auth's two-factor plugin). */
+export const TWO_FACTOR_LOCKOUT = {
+  maxFailures: 10,
+  lockMinutes: 15,
+} as const;
+
 // ---------------------------------------------------------------------------
 // Layout
 // ---------------------------------------------------------------------------

@@ -187,7 +187,10 @@ describe('two-factor', () => {
     expect((await browser.get('/api/v1/me')).status).toBe(401);
     const wrong = await browser.post('/api/auth/two-factor/verify-totp', { code: '000000' });
     expect(wrong.status).toBe(401);
-    const step2 = await browser.post('/api/auth/two-factor/verify-totp', { code: totp.generate() });
+    // The next step's code: codes are single-use, and this step's went to enabling two-factor.
+    const step2 = await browser.post('/api/auth/two-factor/verify-totp', {
+      code: totp.generate({ timestamp: Date.now() + 30_000 }),
+    });
     expect(step2.status).toBe(200);
     expect((await browser.get('/api/v1/me')).status).toBe(200);
 
@@ -228,9 +231,10 @@ describe('rate limits', () => {
     // The counter lives in the database, so another server process sees the same limit.
     const rows = await server.deps.db.query.rateLimit.findMany();
     expect(rows.some((r) => r.key.includes(ip))).toBe(true);
-    // Another address is not limited.
+    // Another address is not limited (with another account: this one is now locked, see
+    // sign-in-throttle.test.ts).
     const other = await server.client().post('/api/auth/sign-in/email', {
-      email: 'nobody@example.test',
+      email: 'nobody-else@example.test',
       password: 'wrong password',
     });
     expect(other.status).toBe(401);

@@ -10,6 +10,9 @@ import { mailTemplates } from '../mail/templates.ts';
 import { oauthTwoFactorGate } from './oauth-two-factor.ts';
 import { createAccessPolicy } from './access-policy.ts';
 import { beforeAccountDeletion } from './account-deletion.ts';
+import { signInThrottlePlugin } from './sign-in-throttle.ts';
+import { TOTP_OPTIONS, totpSingleUse } from './totp-single-use.ts';
+import { TWO_FACTOR_LOCKOUT } from '../../shared/constants.ts';
 
 export const CLIENT_IP_HEADER = 'x-meridian-client-ip';
 export const OIDC_PROVIDER_ID = 'oidc';
@@ -20,6 +23,14 @@ function withResultPage(url: string): string {
   const callback = link.searchParams.get('callbackURL');
   if (!callback || callback === '/') link.searchParams.set('callbackURL', '/verify-email');
   return link.toString();
+}
+
+/** The origins whose pages may call the API with the session cookie. */
+export function trustedOrigins(config: Config): string[] {
+  // The Vite dev server (npm run dev + npx vite) proxies /api from its own origin.
+  return config.nodeEnv === 'development'
+    ? [config.appUrl, 'http://localhost:5173']
+    : [config.appUrl];
 }
 
 export type AuthDeps = {
@@ -42,9 +53,7 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
     baseURL: config.appUrl,
     basePath: '/api/auth',
     secret,
-    // The Vite dev server (npm run dev + npx vite) proxies /api from its own origin.
-    trustedOrigins:
-      config.nodeEnv === 'development' ? [config.appUrl, 'http://localhost:5173'] : [config.appUrl],
+    trustedOrigins: trustedOrigins(config),
     telemetry: { enabled: false },
     database: drizzleAdapter(db, { provider: 'pg', schema, transaction: true }),
     logger: {
@@ -139,7 +148,17 @@ export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
     },
     plugins: [
       accessPolicy.plugin,
-      twoFactor({ issuer: 'Meridian', allowPasswordless: true }),
+      twoFactor({
+        issuer: 'Meridian',
+        allowPasswordless: true,
+        totpOptions: TOTP_OPTIONS,
+        accountLockout: {
+          maxFailedAttempts: TWO_FACTOR_LOCKOUT.maxFailures,
+          durationSeconds: TWO_FACTOR_LOCKOUT.lockMinutes * 60,
+        },
+      }),
+      totpSingleUse(db),
+      signInThrottlePlugin({ db, mailer, logger, appUrl: config.appUrl }),
       oauthTwoFactorGate(),
       ...(config.oidc
         ? [

@@ -4,7 +4,7 @@ import { deleteSessionCookie } from 'better-auth/cookies';
 import { generateRandomString } from 'better-auth/crypto';
 
 /** Better Auth's own names (two-factor plugin), so its verify endpoints accept our challenge. */
-const TWO_FACTOR_COOKIE = 'two_factor';
+export const TWO_FACTOR_COOKIE = 'two_factor';
 const CHALLENGE_SECONDS = 600;
 const OAUTH_CALLBACK = '/callback/:id';
 export const TWO_FACTOR_PAGE = '/login?twoFactor=1';

@@ -76,8 +76,9 @@ describe('OpenID Connect sign-in', () => {
     expect(
       (await browser.post('/api/auth/two-factor/verify-totp', { code: '123456' })).status,
     ).toBe(401);
+    // The next step's code: codes are single-use, and this step's went to enabling two-factor.
     const verified = await browser.post('/api/auth/two-factor/verify-totp', {
-      code: totp.generate(),
+      code: totp.generate({ timestamp: Date.now() + 30_000 }),
     });
     expect(verified.status).toBe(200);
     const me = await browser.get('/api/v1/me');

@@ -38,6 +38,15 @@ export const mailTemplates = {
       [`You asked to change the e-mail address of your Meridian account to ${newEmail}.`],
       { label: 'Confirm the change', url },
     ),
+  accountLocked: (failures: number, minutes: number, resetUrl: string) =>
+    template(
+      'Your Meridian account is locked for a while',
+      [
+        `After ${failures} sign-in attempts with a wrong password, password sign-in to your Meridian account is locked for ${minutes} minutes.`,
+        'If it was you, wait and try again. If it was not you, someone may be guessing your password: choose a new one.',
+      ],
+      { label: 'Reset your password', url: resetUrl },
+    ),
   invitation: (organizationName: string, inviterName: string, role: string, url: string) =>
     template(
       `Join ${organizationName} on Meridian`,

@@ -69,15 +69,26 @@ const CODE_KEYS = {
   INVALID_TWO_FACTOR_COOKIE: 'auth.errors.twoFactorExpired',
   TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'auth.errors.tooManyCodeAttempts',
   ACCOUNT_TEMPORARILY_LOCKED: 'auth.errors.accountLocked',
+  TOTP_CODE_USED: 'auth.errors.codeAlreadyUsed',
 } as const;
+
+/** 429s that lock an account (too many wrong passwords or codes), not a rate limit. */
+const LOCK_CODES = new Set(['ACCOUNT_LOCKED', 'ACCOUNT_TEMPORARILY_LOCKED']);
 
 /** The text to show for a failure: our translation of a known code, else the server's message. */
 export function describeFailure(t: TFunction, language: string, failure: Failure): string {
   if (failure.status === 429) {
-    return failure.retryAfter !== undefined && failure.retryAfter > 0
-      ? t('auth.errors.tooManyRequests', {
-          duration: formatDuration(failure.retryAfter, language),
-        })
+    const wait =
+      failure.retryAfter !== undefined && failure.retryAfter > 0
+        ? formatDuration(failure.retryAfter, language)
+        : undefined;
+    if (failure.code && LOCK_CODES.has(failure.code)) {
+      return wait
+        ? t('auth.errors.accountLockedFor', { duration: wait })
+        : t('auth.errors.accountLocked');
+    }
+    return wait
+      ? t('auth.errors.tooManyRequests', { duration: wait })
       : t('auth.errors.tooManyRequestsNoWait');
   }
   if (failure.status === 0) return t('auth.errors.network');
