@@ -1,36 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { dataDirs, startScript, waitForOutput as waitFor } from './test/process.ts';
 
 // The real process, as `npm start` runs it: configuration, first start, restart, shutdown.
-const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
-
-type Run = { output: () => string; exited: Promise<number | null>; stop: () => void };
-
-function startProcess(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['src/server/main.ts'], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { output: () => output, exited, stop: () => child.kill('SIGTERM') };
-}
-
-async function waitFor(run: Run, text: RegExp, ms = 60_000): Promise<RegExpMatchArray> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const match = run.output().match(text);
-    if (match) return match;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${text}; output:\n${run.output()}`);
-}
+const startProcess = (env: Record<string, string>) => startScript('src/server/main.ts', env);
+const dataDir = dataDirs('meridian-main-');
 
 function signIn(port: string, password: string) {
   return fetch(`http://127.0.0.1:${port}/api/auth/sign-in/email`, {
@@ -38,12 +11,6 @@ function signIn(port: string, password: string) {
     headers: { 'content-type': 'application/json', origin: 'http://localhost:3000' },
     body: JSON.stringify({ email: 'admin@meridian.local', password }),
   });
-}
-
-async function dataDir() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'meridian-main-'));
-  dirs.push(dir);
-  return dir;
 }
 
 describe('the server process', () => {
@@ -68,7 +35,7 @@ describe('the server process', () => {
     const signedIn = await signIn(port!, password);
     expect(signedIn.status).toBe(200);
 
-    first.stop();
+    first.signal('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(first.output()).toContain('database closed');
 
@@ -77,7 +44,7 @@ describe('the server process', () => {
     expect(second.output()).not.toContain('First start');
     const again = await signIn(port2!, password);
     expect(again.status).toBe(200);
-    second.stop();
+    second.signal('SIGTERM');
     expect(await second.exited).toBe(0);
   }, 120_000);
 });

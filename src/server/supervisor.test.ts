@@ -1,42 +1,11 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { dataDirs, startScript, waitForOutput as waitFor } from './test/process.ts';
 
 // `npm start`'s supervisor, as a real process: restarts after a crash, gives up on a bad
 // configuration, stops everything on SIGTERM.
-const dirs: string[] = [];
-afterAll(() => Promise.all(dirs.map((d) => rm(d, { recursive: true, force: true }))));
-
-type Run = {
-  output: () => string;
-  exited: Promise<number | null>;
-  signal: (name: NodeJS.Signals) => void;
-};
-
-function startSupervisor(env: Record<string, string>): Run {
-  const child = spawn(process.execPath, ['src/server/supervisor.ts'], {
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'info', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stdout.on('data', (d) => (output += d));
-  child.stderr.on('data', (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { output: () => output, exited, signal: (name) => child.kill(name) };
-}
-
-/** The `nth` match (from 1) of `pattern` (a global RegExp) in the output. */
-async function waitFor(run: Run, pattern: RegExp, nth = 1, ms = 90_000): Promise<string[]> {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const match = [...run.output().matchAll(pattern)][nth - 1];
-    if (match) return [...match];
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`timed out waiting for ${pattern} (#${nth}); output:\n${run.output()}`);
-}
+const startSupervisor = (env: Record<string, string>) =>
+  startScript('src/server/supervisor.ts', env);
+const dataDir = dataDirs('meridian-supervisor-');
 
 const isRunning = (pid: number) => {
   try {
@@ -46,12 +15,6 @@ const isRunning = (pid: number) => {
     return false;
   }
 };
-
-async function dataDir() {
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'meridian-supervisor-'));
-  dirs.push(dir);
-  return dir;
-}
 
 describe('the supervisor of npm start', () => {
   it('starts the server again after it is killed, and stops it with itself on SIGTERM', async () => {

@@ -3,7 +3,8 @@
  * answering requests. A task returns a small result and a list of items; the items come back
  * in batches, one at a time (the worker waits for each to be taken), so that the main thread
  * never spends long copying them in. Each worker has its own memory limit: a pathological
- * input ends the worker, not the server. At most `MAX_WORKERS` run at once; others wait.
+ * input ends the worker, not the server. At most `MAX_WORKERS` CPU-bound tasks run at once;
+ * others wait (tasks that mostly wait on the network, like a database query, do not queue).
  */
 import { Worker, parentPort, workerData, type ResourceLimits } from 'node:worker_threads';
 
@@ -71,10 +72,11 @@ function* chunks(data: Data): Generator<{ chunk: Data; transfer: ArrayBuffer[] }
 export async function runWorkerTask<R, I>(
   script: URL,
   input: unknown,
-  options: { data?: Data; resourceLimits?: ResourceLimits } = {},
+  options: { data?: Data; resourceLimits?: ResourceLimits; cpuBound?: boolean } = {},
 ): Promise<TaskOutput<R, I>> {
   const { data } = options;
-  await acquire();
+  const queued = options.cpuBound ?? true;
+  if (queued) await acquire();
   try {
     const workerInput: WorkerInput = {
       input,
@@ -134,7 +136,7 @@ export async function runWorkerTask<R, I>(
     post({ type: 'end' });
     return await output;
   } finally {
-    release();
+    if (queued) release();
   }
 }
 
@@ -143,7 +145,12 @@ export async function runWorkerTask<R, I>(
  * `batchSize` at a time (waiting for each batch to be taken), or the error it threw.
  */
 export function serveWorkerTask<T, D extends Data | undefined, R, I>(
-  task: (input: T, data: D) => { result: R; items: I[]; batchSize: number },
+  task: (
+    input: T,
+    data: D,
+  ) =>
+    | { result: R; items: I[]; batchSize: number }
+    | Promise<{ result: R; items: I[]; batchSize: number }>,
 ): void {
   const port = parentPort;
   if (!port) throw new Error('serveWorkerTask runs in a worker thread');
@@ -157,7 +164,7 @@ export function serveWorkerTask<T, D extends Data | undefined, R, I>(
   const run = async () => {
     try {
       const whole = data?.kind === 'text' ? text.splice(0).join('') : bytes;
-      const { result, items, batchSize } = task(input as T, whole as D);
+      const { result, items, batchSize } = await task(input as T, whole as D);
       const size = Math.max(1, Math.floor(batchSize));
       for (let start = 0; start < items.length; start += size) {
         const next = new Promise<void>((resolve) => taken.push(resolve));
