@@ -51,13 +51,15 @@ export async function runQueryInWorker(
   } catch (error) {
     if (!(error instanceof WorkerTaskError)) {
       // Out of memory, or any other death of the worker.
-      throw new ConnectorError('tooLarge', DATA_SOURCE_MESSAGES.resultTooLarge);
+      throw new ConnectorError('tooLarge', DATA_SOURCE_MESSAGES.resultTooLarge, null, {
+        cause: error,
+      });
     }
-    if (error.errorName !== ConnectorError.name) throw new Error(error.message);
+    if (error.errorName !== ConnectorError.name) throw new Error(error.message, { cause: error });
     const { kind, failure } = error.fields as {
       kind: ConnectorErrorKind;
       failure: ConnectionFailureCause | null;
     };
-    throw new ConnectorError(kind, error.message, failure);
+    throw new ConnectorError(kind, error.message, failure, { cause: error });
   }
 }

@@ -36,8 +36,9 @@ export class ConnectorError extends Error {
     kind: ConnectorErrorKind,
     message: string,
     failure: ConnectionFailureCause | null = null,
+    options?: ErrorOptions,
   ) {
-    super(message);
+    super(message, options);
     this.kind = kind;
     this.failure = failure;
     this.name = 'ConnectorError';
