@@ -69,7 +69,7 @@ export function OverviewTab({
     </Typography>
   ) : organizationAdmin ? (
     <Button
-      color="warning"
+      color="inherit"
       variant="outlined"
       size="small"
       sx={{ mt: 1 }}

@@ -116,6 +116,14 @@ function RunError({ error }: { error: unknown }) {
       ) : null}
       {kind === 'other' ? (
         <Typography variant="body2">{errorText(error)}</Typography>
+      ) : kind === 'privileged' || kind === 'tooLarge' ? (
+        <Typography variant="body2">
+          {t(
+            kind === 'privileged'
+              ? 'dataSources.privileged.body'
+              : 'dataSources.query.tooLargeHelp',
+          )}
+        </Typography>
       ) : (
         <Box
           component="pre"
