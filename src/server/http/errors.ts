@@ -4,6 +4,8 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { ZodError } from 'zod';
 import type { Logger } from './logger.ts';
 import { apiError, zodErrorFields, type ErrorFields } from '../../shared/schemas/error.ts';
+import { ERROR_CODES, type ErrorCode } from '../../shared/error-codes.ts';
+import { postgresCode, UNDEFINED_TABLE } from '../db/errors.ts';
 
 /** An error that becomes `{ error: { code, message, fields? } }` with its status. */
 export class HttpError extends Error {
@@ -17,6 +19,16 @@ export class HttpError extends Error {
     this.code = code;
     this.fields = fields;
   }
+}
+
+/** An error with one of the codes of src/shared/error-codes.ts, at that code's status. */
+export function httpError(code: ErrorCode, message: string, fields?: ErrorFields): HttpError {
+  return new HttpError(ERROR_CODES[code] as ContentfulStatusCode, code, message, fields);
+}
+
+/** A taken unique value (409), naming the field so that forms show it there. */
+export function taken(code: ErrorCode, message: string, field?: string): HttpError {
+  return httpError(code, message, field ? { [field]: [message] } : undefined);
 }
 
 export const unauthenticated = () =>
@@ -50,20 +62,6 @@ const STATUS_CODES: Partial<Record<number, string>> = {
 
 export function errorResponse(c: Context, error: HttpError) {
   return c.json(apiError(error.code, error.message, error.fields), error.status);
-}
-
-const UNDEFINED_TABLE = '42P01';
-
-/** The SQLSTATE of a database error, also when a driver or the ORM wrapped it. */
-function postgresCode(error: unknown): string | undefined {
-  for (
-    let e = error as { code?: unknown; cause?: unknown } | undefined;
-    e;
-    e = e.cause as typeof e
-  ) {
-    if (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code)) return e.code;
-  }
-  return undefined;
 }
 
 /** Maps anything thrown by a handler to the API error shape; unknown errors are logged and hidden. */

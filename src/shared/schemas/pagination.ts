@@ -16,3 +16,12 @@ export const pageQuerySchema = z.strictObject({
 export type PageQuery = z.output<typeof pageQuerySchema>;
 
 export type Page<T> = { items: T[]; total: number; page: number; pageSize: number };
+
+/** The schema of a page of items: `{ items, total, page, pageSize }`. */
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });

@@ -5,7 +5,7 @@
  * Isomorphic: imports nothing from src/server or src/web.
  */
 import { z } from 'zod';
-import { pageQuerySchema } from './pagination.ts';
+import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { searchQuerySchema, sortOrderSchema } from './query.ts';
 
 export const PROJECT_STATUSES = ['active', 'archived'] as const;
@@ -113,30 +113,35 @@ export const projectListQuerySchema = pageQuerySchema.extend({
 export type ProjectListQuery = z.output<typeof projectListQuerySchema>;
 
 /** A project as the API returns it. */
-export type ProjectDto = {
-  id: string;
-  name: string;
-  description: string;
-  colour: string;
-  icon: string;
-  status: ProjectStatus;
-  createdBy: { id: string; name: string } | null;
-  createdAt: string;
-  updatedAt: string;
-};
+export const projectSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  colour: z.string(),
+  icon: z.string(),
+  status: projectStatusSchema,
+  createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ProjectDto = z.infer<typeof projectSchema>;
+
+export const projectPageSchema = pageSchema(projectSchema);
 
 /** One entry of a project's recent activity (from the audit log). */
-export type ProjectActivityDto = {
-  id: string;
-  action: string;
-  actor: { id: string | null; email: string | null };
-  createdAt: string;
-};
+export const projectActivitySchema = z.object({
+  id: z.string(),
+  action: z.string(),
+  actor: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
+  createdAt: z.string(),
+});
+export type ProjectActivityDto = z.infer<typeof projectActivitySchema>;
 
 /** GET /api/v1/projects/{id}/overview. */
-export type ProjectOverviewDto = {
-  project: ProjectDto;
+export const projectOverviewSchema = z.object({
+  project: projectSchema,
   /** Named counts (e.g. dataSources); each module that links records to projects adds one. */
-  counts: Record<string, number>;
-  recentActivity: ProjectActivityDto[];
-};
+  counts: z.record(z.string(), z.number()),
+  recentActivity: z.array(projectActivitySchema),
+});
+export type ProjectOverviewDto = z.infer<typeof projectOverviewSchema>;

@@ -9,7 +9,9 @@ import {
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/like.ts';
 import { recordAudit, type AuditActor } from '../../audit/record.ts';
-import { HttpError } from '../../http/errors.ts';
+import { taken } from '../../http/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import type { OrgScope } from '../../http/records.ts';
 import type { Page } from '../../../shared/schemas/pagination.ts';
 import {
   PROJECT_MESSAGES,
@@ -22,14 +24,11 @@ import {
   type ProjectUpdate,
 } from '../../../shared/schemas/projects.ts';
 
-/** The organisation a request acts in. */
-export type ProjectScope = { organizationId: string };
 
 type ProjectRow = typeof projects.$inferSelect;
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
 const RECENT_ACTIVITY = 10;
-const UNIQUE_VIOLATION = '23505';
 
 const columns = {
   project: projects,
@@ -59,20 +58,10 @@ const snapshot = (row: ProjectRow) => ({
   status: row.status,
 });
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e = error as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as never) {
-    if (e.code === UNIQUE_VIOLATION) return true;
-  }
-  return false;
-}
-
-const nameTaken = () =>
-  new HttpError(409, 'CONFLICT', PROJECT_MESSAGES.nameTaken, {
-    name: [PROJECT_MESSAGES.nameTaken],
-  });
+const nameTaken = () => taken('PROJECT_NAME_TAKEN', PROJECT_MESSAGES.nameTaken, 'name');
 
 /** Live projects of the organisation. */
-const live = (scope: ProjectScope) =>
+const live = (scope: OrgScope) =>
   and(eq(projects.organizationId, scope.organizationId), isNull(projects.deletedAt));
 
 const SORT_COLUMNS = {
@@ -84,7 +73,7 @@ const SORT_COLUMNS = {
 
 export async function listProjects(
   db: Database,
-  scope: ProjectScope,
+  scope: OrgScope,
   query: ProjectListQuery,
 ): Promise<Page<ProjectDto>> {
   const where: SQL | undefined = and(
@@ -112,7 +101,7 @@ export async function listProjects(
   };
 }
 
-async function findRow(db: Executor, scope: ProjectScope, id: string, forUpdate = false) {
+async function findRow(db: Executor, scope: OrgScope, id: string, forUpdate = false) {
   const query = db
     .select(columns)
     .from(projects)
@@ -125,7 +114,7 @@ async function findRow(db: Executor, scope: ProjectScope, id: string, forUpdate 
 /** A live project of the organisation, or null. */
 export async function getProject(
   db: Database,
-  scope: ProjectScope,
+  scope: OrgScope,
   id: string,
 ): Promise<ProjectDto | null> {
   const row = await findRow(db, scope, id);
@@ -135,7 +124,7 @@ export async function getProject(
 /** The record as CASL sees it (for record-level checks). */
 export async function getProjectRecord(
   db: Database,
-  scope: ProjectScope,
+  scope: OrgScope,
   id: string,
 ): Promise<ProjectRow | null> {
   return (await findRow(db, scope, id))?.project ?? null;
@@ -143,7 +132,7 @@ export async function getProjectRecord(
 
 export async function createProject(
   db: Database,
-  scope: ProjectScope,
+  scope: OrgScope,
   actor: AuditActor,
   input: ProjectCreate,
 ): Promise<ProjectDto> {
@@ -175,7 +164,7 @@ export async function createProject(
  */
 export async function updateProject(
   db: Database,
-  scope: ProjectScope,
+  scope: OrgScope,
   actor: AuditActor,
   id: string,
   changes: ProjectUpdate,
@@ -208,7 +197,7 @@ export async function updateProject(
 
 export function setProjectStatus(
   db: Database,
-  scope: ProjectScope,
+  scope: OrgScope,
   actor: AuditActor,
   id: string,
   status: ProjectStatus,
@@ -226,7 +215,7 @@ export function setProjectStatus(
 /** Marks a live project deleted; false when there is none. */
 export async function deleteProject(
   db: Database,
-  scope: ProjectScope,
+  scope: OrgScope,
   actor: AuditActor,
   id: string,
 ): Promise<boolean> {
@@ -255,7 +244,7 @@ export async function deleteProject(
  */
 export const PROJECT_COUNTERS: Record<
   string,
-  (db: Database, scope: ProjectScope, projectId: string) => Promise<number>
+  (db: Database, scope: OrgScope, projectId: string) => Promise<number>
 > = {
   /** Entries of the audit log about this project. */
   changes: async (db, scope, projectId) => {
@@ -283,7 +272,7 @@ export const PROJECT_COUNTERS: Record<
   },
 };
 
-const projectAuditWhere = (scope: ProjectScope, projectId: string) =>
+const projectAuditWhere = (scope: OrgScope, projectId: string) =>
   and(
     eq(auditLogs.organizationId, scope.organizationId),
     eq(auditLogs.targetType, 'project'),
@@ -293,7 +282,7 @@ const projectAuditWhere = (scope: ProjectScope, projectId: string) =>
 /** The project, its counts and its latest audit entries. Null when there is no such project. */
 export async function projectOverview(
   db: Database,
-  scope: ProjectScope,
+  scope: OrgScope,
   id: string,
 ): Promise<ProjectOverviewDto | null> {
   const project = await getProject(db, scope, id);

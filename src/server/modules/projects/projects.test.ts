@@ -110,7 +110,7 @@ describe('projects: create and read', () => {
     const again = await admin.client.post('/api/v1/projects', { name: 'BILLING' });
     expect(again.status).toBe(409);
     expect(again.json.error).toMatchObject({
-      code: 'CONFLICT',
+      code: 'PROJECT_NAME_TAKEN',
       fields: { name: expect.any(Array) },
     });
     // The same name in another organisation is fine.
