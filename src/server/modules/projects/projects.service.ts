@@ -24,7 +24,6 @@ import {
   type ProjectUpdate,
 } from '../../../shared/schemas/projects.ts';
 
-
 type ProjectRow = typeof projects.$inferSelect;
 type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
 
