@@ -5,8 +5,6 @@ import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
 import InputLabel from '@mui/material/InputLabel';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
@@ -18,15 +16,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import {
-  IconBan,
-  IconBuilding,
-  IconCrown,
-  IconCrownOff,
-  IconDotsVertical,
-  IconLogout,
-  IconUserCheck,
-} from '@tabler/icons-react';
+import { IconBuilding, IconCrown, IconDotsVertical } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
@@ -49,15 +39,13 @@ import { SearchField } from '../../../components/SearchField';
 import { MembershipsDialog } from './MembershipsDialog';
 import { TablePager, useTablePaging } from '../../../components/TablePager';
 import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
+import { UserMenuItems, type UserDialogKind } from './UserMenuItems';
 import { UserStatusChip } from './UserStatusChip';
 
 type StatusFilter = 'all' | 'active' | 'banned';
 type FlagFilter = 'all' | 'superAdmin' | 'regular';
 
-type Dialog = {
-  kind: 'grant' | 'revoke' | 'unban' | 'sessions' | 'ban' | 'memberships';
-  user: AdminUser;
-} | null;
+type Dialog = { kind: UserDialogKind; user: AdminUser } | null;
 
 const COLUMNS = 6;
 
@@ -87,7 +75,7 @@ export function UsersTab() {
   const [dialog, setDialog] = useState<Dialog>(null);
   const [menu, setMenu] = useState<{ anchor: HTMLElement; user: AdminUser } | null>(null);
 
-  const open = (kind: NonNullable<Dialog>['kind'], user: AdminUser) => {
+  const open = (kind: UserDialogKind, user: AdminUser) => {
     setMenu(null);
     action.reset();
     endSessions.reset();
@@ -365,61 +353,4 @@ export function UsersTab() {
       ) : null}
     </Stack>
   );
-}
-
-function UserMenuItems({
-  user,
-  self,
-  onPick,
-}: {
-  user: AdminUser;
-  self: boolean;
-  onPick: (kind: NonNullable<Dialog>['kind'], user: AdminUser) => void;
-}) {
-  const { t } = useTranslation();
-  const banned = user.status === 'banned';
-  return [
-    <MenuItem key="memberships" onClick={() => onPick('memberships', user)}>
-      <ListItemIcon>
-        <IconBuilding size={18} aria-hidden />
-      </ListItemIcon>
-      <ListItemText>{t('admin.users.showMemberships')}</ListItemText>
-    </MenuItem>,
-    user.superAdmin ? (
-      <MenuItem key="revoke" onClick={() => onPick('revoke', user)}>
-        <ListItemIcon>
-          <IconCrownOff size={18} aria-hidden />
-        </ListItemIcon>
-        <ListItemText>{t('admin.users.revoke')}</ListItemText>
-      </MenuItem>
-    ) : (
-      <MenuItem key="grant" onClick={() => onPick('grant', user)}>
-        <ListItemIcon>
-          <IconCrown size={18} aria-hidden />
-        </ListItemIcon>
-        <ListItemText>{t('admin.users.grant')}</ListItemText>
-      </MenuItem>
-    ),
-    banned ? (
-      <MenuItem key="unban" onClick={() => onPick('unban', user)}>
-        <ListItemIcon>
-          <IconUserCheck size={18} aria-hidden />
-        </ListItemIcon>
-        <ListItemText>{t('admin.users.unban')}</ListItemText>
-      </MenuItem>
-    ) : (
-      <MenuItem key="ban" disabled={self} onClick={() => onPick('ban', user)}>
-        <ListItemIcon>
-          <IconBan size={18} aria-hidden />
-        </ListItemIcon>
-        <ListItemText>{t('admin.users.ban')}</ListItemText>
-      </MenuItem>
-    ),
-    <MenuItem key="sessions" disabled={self} onClick={() => onPick('sessions', user)}>
-      <ListItemIcon>
-        <IconLogout size={18} aria-hidden />
-      </ListItemIcon>
-      <ListItemText>{t('admin.users.endSessions')}</ListItemText>
-    </MenuItem>,
-  ];
 }

@@ -17,8 +17,7 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
-import { IconDownload, IconShieldCheck, IconShieldOff } from '@tabler/icons-react';
+import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi, useRouter } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
@@ -31,12 +30,10 @@ import {
   type ListScope,
   type UserSortField,
 } from '../../../../shared/schemas/users';
-import { RouterLink } from '../../../components/RouterLink';
 import { useAuthState } from '../../../lib/auth-store';
-import { formatDate } from '../../../lib/format';
 import { roleLabel } from '../../../lib/organization';
-import { exportUsers, usersQueryOptions, type UserListItem } from '../api/users';
-import { RoleChip, StatusChip, SuperAdminChip, UserAvatar } from '../components/common';
+import { exportUsers, usersQueryOptions } from '../api/users';
+import { UserRow } from '../components/UserRow';
 import { ErrorAlert, useErrorText } from '../../../components/ErrorAlert';
 import { PageHeader } from '../../../components/PageHeader';
 import { SearchField } from '../../../components/SearchField';
@@ -370,62 +367,5 @@ function SortableHeader({
         ) : null}
       </TableSortLabel>
     </TableCell>
-  );
-}
-
-function UserRow({ user, showRole }: { user: UserListItem; showRole: boolean }) {
-  const { t } = useTranslation();
-  return (
-    <TableRow hover>
-      <TableCell>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 220 }}>
-          <UserAvatar name={user.name} image={user.image} />
-          <Box sx={{ minWidth: 0 }}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-              <RouterLink
-                to="/apps/user/view/$id"
-                params={{ id: user.id }}
-                underline="hover"
-                sx={{ fontWeight: 600 }}
-              >
-                {user.name}
-              </RouterLink>
-              {user.superAdmin ? <SuperAdminChip /> : null}
-            </Stack>
-            <Typography
-              variant="body2"
-              color="text.secondary"
-              dir="ltr"
-              sx={{ textAlign: 'start' }}
-            >
-              <bdi>{user.email}</bdi>
-            </Typography>
-          </Box>
-        </Stack>
-      </TableCell>
-      {showRole ? <TableCell>{user.role ? <RoleChip role={user.role} /> : null}</TableCell> : null}
-      <TableCell>
-        <StatusChip status={user.status} />
-      </TableCell>
-      <TableCell>
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-          <Box
-            component="span"
-            sx={{
-              display: 'inline-flex',
-              color: user.twoFactorEnabled ? 'success.main' : 'text.secondary',
-            }}
-          >
-            {user.twoFactorEnabled ? (
-              <IconShieldCheck size={18} aria-hidden />
-            ) : (
-              <IconShieldOff size={18} aria-hidden />
-            )}
-          </Box>
-          <span>{user.twoFactorEnabled ? t('users.twoFactor.on') : t('users.twoFactor.off')}</span>
-        </Stack>
-      </TableCell>
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.createdAt)}</TableCell>
-    </TableRow>
   );
 }
