@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { LOGOUT_TIMEOUT_MS, SIGN_OUT_IGNORED_STATUSES } from '../../shared/constants';
+import { api, FUNCTIONS_BASE } from './api';
 import { authClient, type AuthSession } from './auth-client';
 import { removeStorage, STORAGE_KEYS, writeStorage } from './storage';
 
@@ -17,14 +18,11 @@ export async function fetchSession(): Promise<AuthSession | null> {
 /** The server function check-super-admin (spec section 7); false when it fails. */
 export async function fetchIsSuperAdmin(): Promise<boolean> {
   try {
-    const response = await fetch('/api/functions/check-super-admin', {
+    const body = await api<{ is_super_admin?: unknown } | undefined>('/check-super-admin', {
+      base: FUNCTIONS_BASE,
       method: 'POST',
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
     });
-    if (!response.ok) return false;
-    const body = (await response.json()) as { is_super_admin?: unknown };
-    return body.is_super_admin === true;
+    return body?.is_super_admin === true;
   } catch {
     return false;
   }

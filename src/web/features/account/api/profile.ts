@@ -1,7 +1,6 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { isApiError } from '../../../../shared/schemas/error';
 import type { Profile, ProfileUpdate } from '../../../../shared/schemas/account';
-import { api, API_BASE, ApiError } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { refreshUser } from '../../../lib/auth-store';
 
 const KEY = ['me', 'profile'];
@@ -12,25 +11,10 @@ export const profileQueryOptions = () =>
     queryFn: ({ signal }) => api<Profile>('/me/profile', { signal }),
   });
 
-async function uploadAvatar(file: File): Promise<Profile> {
+function uploadAvatar(file: File): Promise<Profile> {
   const body = new FormData();
   body.append('file', file);
-  const response = await fetch(`${API_BASE}/me/avatar`, {
-    method: 'PUT',
-    body,
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-  });
-  const parsed: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      isApiError(parsed)
-        ? parsed.error
-        : { code: `HTTP_${response.status}`, message: response.statusText },
-    );
-  }
-  return parsed as Profile;
+  return api<Profile>('/me/avatar', { method: 'PUT', body });
 }
 
 /** Saves with `save`, then puts the answer in the cache and reloads the signed-in user. */

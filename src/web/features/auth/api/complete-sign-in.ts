@@ -1,4 +1,5 @@
 import { NEW_USER_WINDOW_MS } from '../../../../shared/constants';
+import { api, FUNCTIONS_BASE } from '../../../lib/api';
 import { handleAuthEvent, selectOrganization } from '../../../lib/auth-store';
 import { fetchSession } from '../../../lib/session';
 import { removeStorage, STORAGE_KEYS } from '../../../lib/storage';
@@ -32,14 +33,16 @@ export function isNewUser(createdAt: Date | string, now = Date.now()): boolean {
 }
 
 async function completeUserSetup(): Promise<string> {
-  const response = await fetch('/api/functions/complete-user-setup', {
-    method: 'POST',
-    credentials: 'include',
-    headers: { Accept: 'application/json' },
-  });
-  if (!response.ok) throw new CallbackError('failed');
-  const body = (await response.json()) as { organization?: { id?: string } };
-  if (!body.organization?.id) throw new CallbackError('failed');
+  let body: { organization?: { id?: string } } | undefined;
+  try {
+    body = await api<typeof body>('/complete-user-setup', {
+      base: FUNCTIONS_BASE,
+      method: 'POST',
+    });
+  } catch {
+    throw new CallbackError('failed');
+  }
+  if (!body?.organization?.id) throw new CallbackError('failed');
   return body.organization.id;
 }
 

@@ -7,10 +7,8 @@ import type {
   QueryResult,
   UploadReport,
 } from '../../../../shared/schemas/data-sources';
-import { isApiError } from '../../../../shared/schemas/error';
-import { api, API_BASE, ApiError } from '../../../lib/api';
-import { filenameFromDisposition } from '../../../lib/download';
-import { readStorage, STORAGE_KEYS } from '../../../lib/storage';
+import { api } from '../../../lib/api';
+import { downloadFile, type DownloadResult } from '../../../lib/download';
 
 /** A data source as the API sends it (GET /api/v1/data-sources…); the secret is never sent. */
 export interface DataSourceItem {
@@ -160,29 +158,8 @@ export interface UploadResult {
   report: UploadReport;
 }
 
-function organizationHeader(): Record<string, string> {
-  const orgId = readStorage(STORAGE_KEYS.selectedOrgId);
-  return orgId ? { 'X-Organization-Id': orgId } : {};
-}
-
-function apiErrorOf(status: number, text: string, statusText: string): ApiError {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    parsed = undefined;
-  }
-  return new ApiError(
-    status,
-    isApiError(parsed)
-      ? parsed.error
-      : { code: `HTTP_${status}`, message: statusText || `HTTP ${status}` },
-  );
-}
-
 /**
- * POST /api/v1/data-sources/files (multipart), reporting the share sent (0 to 1) as it goes:
- * fetch cannot tell the progress of an upload, XMLHttpRequest can.
+ * POST /api/v1/data-sources/files (multipart), reporting the share sent (0 to 1) as it goes.
  */
 export function uploadDataSourceFile(
   input: UploadInput,
@@ -195,92 +172,25 @@ export function uploadDataSourceFile(
   if (input.description !== undefined) form.append('description', input.description);
   if (input.dataSourceId) form.append('dataSourceId', input.dataSourceId);
   form.append('skipInvalidRows', input.skipInvalidRows ? 'true' : 'false');
-  return new Promise((resolve, reject) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', `${API_BASE}/data-sources/files`);
-    request.withCredentials = true;
-    request.setRequestHeader('Accept', 'application/json');
-    for (const [name, value] of Object.entries(organizationHeader())) {
-      request.setRequestHeader(name, value);
-    }
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    request.onload = () => {
-      if (request.status >= 200 && request.status < 300) {
-        try {
-          resolve(JSON.parse(request.responseText) as UploadResult);
-        } catch {
-          reject(
-            new ApiError(request.status, {
-              code: 'INVALID_RESPONSE',
-              message: 'The server sent a response that is not JSON',
-            }),
-          );
-        }
-        return;
-      }
-      reject(apiErrorOf(request.status, request.responseText, request.statusText));
-    };
-    request.onerror = () =>
-      reject(new ApiError(0, { code: 'NETWORK_ERROR', message: 'Network error' }));
-    request.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
-    signal?.addEventListener('abort', () => request.abort(), { once: true });
-    request.send(form);
+  return api<UploadResult>('/data-sources/files', {
+    method: 'POST',
+    body: form,
+    onUploadProgress: onProgress,
+    ...(signal ? { signal } : {}),
   });
-}
-
-export interface ExportResult {
-  filename: string;
-  /** The server cut the export at its row limit. */
-  truncated: boolean;
 }
 
 /**
  * POST /api/v1/data-sources/{id}/query.csv: the console's request as a CSV file, saved by the
  * browser under the name the server gives.
  */
-export async function exportQueryCsv(
+export function exportQueryCsv(
   id: string,
   body: unknown,
   fallbackName: string,
-): Promise<ExportResult> {
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/data-sources/${id}/query.csv`, {
-      method: 'POST',
-      headers: {
-        Accept: 'text/csv, application/json',
-        'Content-Type': 'application/json',
-        ...organizationHeader(),
-      },
-      body: JSON.stringify(body),
-      credentials: 'include',
-    });
-  } catch (cause) {
-    throw new ApiError(0, { code: 'NETWORK_ERROR', message: 'Network error' }, undefined, {
-      cause,
-    });
-  }
-  if (!response.ok) {
-    throw apiErrorOf(response.status, await response.text(), response.statusText);
-  }
-  const blob = await response.blob();
-  const filename = filenameFromDisposition(
-    response.headers.get('content-disposition'),
-    fallbackName,
-  );
-  const url = URL.createObjectURL(blob);
-  try {
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = filename;
-    link.style.display = 'none';
-    document.body.append(link);
-    link.click();
-    link.remove();
-  } finally {
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-  return { filename, truncated: response.headers.get('x-export-truncated') === 'true' };
+): Promise<DownloadResult> {
+  return downloadFile(`/data-sources/${id}/query.csv`, {}, fallbackName, {
+    method: 'POST',
+    body,
+  });
 }

@@ -6,14 +6,13 @@ import {
   type QueryClient,
 } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { isApiError } from '../../../../shared/schemas/error';
 import type {
   InvitationDto,
   MemberDto,
   OrganizationDto,
 } from '../../../../shared/schemas/organization';
 import type { Page } from '../../../../shared/schemas/pagination';
-import { api, API_BASE, ApiError } from '../../../lib/api';
+import { api } from '../../../lib/api';
 import { refreshUser, selectOrganization } from '../../../lib/auth-store';
 import { readStorage, STORAGE_KEYS } from '../../../lib/storage';
 
@@ -108,28 +107,10 @@ export const useUpdateOrganization = () =>
     { refreshUser: true },
   );
 
-async function uploadLogo(file: File): Promise<CurrentOrganization> {
+function uploadLogo(file: File): Promise<CurrentOrganization> {
   const body = new FormData();
   body.append('file', file);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  const orgId = selectedOrgId();
-  if (orgId) headers['X-Organization-Id'] = orgId;
-  const response = await fetch(`${API_BASE}/organizations/current/logo`, {
-    method: 'PUT',
-    body,
-    credentials: 'include',
-    headers,
-  });
-  const parsed: unknown = await response.json().catch(() => undefined);
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      isApiError(parsed)
-        ? parsed.error
-        : { code: `HTTP_${response.status}`, message: response.statusText },
-    );
-  }
-  return parsed as CurrentOrganization;
+  return api<CurrentOrganization>('/organizations/current/logo', { method: 'PUT', body });
 }
 
 export const useUploadLogo = () => useOrganizationMutation(uploadLogo, { refreshUser: true });
