@@ -4,7 +4,8 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useId, type ReactNode } from 'react';
+import TextField from '@mui/material/TextField';
+import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dangerFilledSx } from './danger-styles';
 import { ErrorAlert, type ErrorDescriber } from './ErrorAlert';
@@ -23,9 +24,16 @@ export interface ConfirmDialogProps {
   error?: unknown;
   /** How to word `error`; by default the API's message. */
   describeError?: ErrorDescriber;
-  /** Extra content under the text, e.g. a reason field or a field to type a name into. */
+  /**
+   * The type-the-name variant: the confirm button stays disabled until the user has typed this
+   * name (surrounding spaces ignored) into a field labelled `typeNameLabel`.
+   */
+  typeName?: string;
+  /** The label of the type-the-name field, e.g. "Type the project's name to confirm". */
+  typeNameLabel?: string;
+  /** Extra content under the text, e.g. a reason field. */
   children?: ReactNode;
-  /** E.g. until the typed confirmation matches. */
+  /** E.g. until a required reason is given. */
   confirmDisabled?: boolean;
   onConfirm: () => void;
   onClose: () => void;
@@ -41,6 +49,8 @@ export function ConfirmDialog({
   pending = false,
   error,
   describeError,
+  typeName,
+  typeNameLabel,
   children,
   confirmDisabled = false,
   onConfirm,
@@ -49,6 +59,14 @@ export function ConfirmDialog({
   const { t } = useTranslation();
   const titleId = useId();
   const bodyId = useId();
+  const [typed, setTyped] = useState('');
+  // Each opening starts with an empty field.
+  const [wasOpen, setWasOpen] = useState(open);
+  if (open !== wasOpen) {
+    setWasOpen(open);
+    if (open) setTyped('');
+  }
+  const nameMissing = typeName !== undefined && typed.trim() !== typeName.trim();
   return (
     <Dialog
       open={open}
@@ -63,6 +81,17 @@ export function ConfirmDialog({
         <DialogContentText id={bodyId} component="div">
           {body}
         </DialogContentText>
+        {typeName !== undefined ? (
+          <TextField
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            label={typeNameLabel}
+            autoComplete="off"
+            autoFocus
+            fullWidth
+            sx={{ mt: 1 }}
+          />
+        ) : null}
         {children}
         <ErrorAlert error={error} describe={describeError} />
       </DialogContent>
@@ -75,7 +104,7 @@ export function ConfirmDialog({
           color={destructive ? 'error' : 'primary'}
           sx={destructive ? dangerFilledSx : undefined}
           onClick={onConfirm}
-          disabled={pending || confirmDisabled}
+          disabled={pending || confirmDisabled || nameMissing}
         >
           {confirmLabel}
         </Button>

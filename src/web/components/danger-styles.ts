@@ -15,4 +15,18 @@ export const dangerFilledSx: SxProps<Theme> = (theme) => ({
   bgcolor: theme.vars.palette.error.dark,
   color: theme.vars.palette.common.white,
   '&:hover': { bgcolor: theme.vars.palette.error.dark, filter: 'brightness(0.9)' },
+  '&.Mui-disabled': {
+    bgcolor: theme.vars.palette.action.disabledBackground,
+    color: theme.vars.palette.action.disabled,
+  },
+});
+
+/** An outlined red button: text and border in the readable shades. */
+export const dangerOutlinedSx: SxProps<Theme> = (theme) => ({
+  color: theme.vars.palette.error.dark,
+  borderColor: theme.vars.palette.error.dark,
+  ...theme.applyStyles('dark', {
+    color: theme.vars.palette.error.light,
+    borderColor: theme.vars.palette.error.light,
+  }),
 });

@@ -46,9 +46,11 @@ import {
   useDeleteCustomer,
   useUpdateCustomer,
 } from '../api/customers';
-import { customerMessageText } from '../errors';
+import { customerErrorText, customerMessageText } from '../errors';
 import { formatMoney } from '../money';
-import { ConfirmDialog, CustomerStatusChip, useCustomerErrorText } from './common';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { dangerOutlinedSx } from '../../../components/danger-styles';
+import { CustomerStatusChip, useCustomerErrorText } from './common';
 
 export interface CustomerDetailDrawerProps {
   /** The open customer; null when the drawer is closed. */
@@ -338,19 +340,14 @@ function CustomerDetail({
               variant="outlined"
               startIcon={<IconTrash size={18} aria-hidden />}
               onClick={() => setConfirming(true)}
-              sx={(theme) => ({
-                color: theme.vars.palette.error.dark,
-                borderColor: theme.vars.palette.error.dark,
-                ...theme.applyStyles('dark', {
-                  color: theme.vars.palette.error.light,
-                  borderColor: theme.vars.palette.error.light,
-                }),
-              })}
+              sx={dangerOutlinedSx}
             >
               {t('customers.actions.deleteNamed', { name: customer.name })}
             </Button>
           </Box>
           <ConfirmDialog
+            destructive
+            describeError={customerErrorText}
             open={confirming}
             title={t('customers.detail.deleteTitle', { name: customer.name })}
             body={t('customers.detail.deleteBody')}

@@ -44,7 +44,8 @@ import {
   type FileProblem,
   type ImportStep,
 } from '../import';
-import { useCustomerErrorText, visuallyHidden } from './common';
+import { visuallyHidden } from '../../../components/visually-hidden';
+import { useCustomerErrorText } from './common';
 
 type Mapping = Record<CustomerImportField, string | null>;
 

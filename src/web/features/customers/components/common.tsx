@@ -1,39 +1,11 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import { darken, type SxProps, type Theme } from '@mui/material/styles';
+import { darken } from '@mui/material/styles';
 import TablePagination from '@mui/material/TablePagination';
-import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/constants';
 import type { CustomerStatus } from '../../../../shared/schemas/customers';
 import { formatNumber } from '../../../lib/format';
 import { customerErrorText } from '../errors';
-
-/** Hidden on screen, read by screen readers. */
-export const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
-
-/** A contained red button whose white text stays readable (docs/decisions/0004). */
-export const dangerFilledSx: SxProps<Theme> = (theme) => ({
-  bgcolor: theme.vars.palette.error.dark,
-  color: theme.vars.palette.common.white,
-  '&:hover': { bgcolor: theme.vars.palette.error.dark, filter: 'brightness(0.9)' },
-});
 
 /** The readable text of a failed customer call. */
 export function useCustomerErrorText(): (error: unknown) => string {
@@ -126,57 +98,5 @@ export function CustomersPagination({
       showFirstButton
       showLastButton
     />
-  );
-}
-
-export interface ConfirmDialogProps {
-  open: boolean;
-  title: string;
-  body: ReactNode;
-  confirmLabel: string;
-  onConfirm: () => void;
-  onClose: () => void;
-  pending?: boolean;
-  error?: unknown;
-}
-
-/** A destructive action, asked once more; the error of a failed attempt shows inside. */
-export function ConfirmDialog({
-  open,
-  title,
-  body,
-  confirmLabel,
-  onConfirm,
-  onClose,
-  pending = false,
-  error,
-}: ConfirmDialogProps) {
-  const { t } = useTranslation();
-  const errorText = useCustomerErrorText();
-  const titleId = useId();
-  const bodyId = useId();
-  return (
-    <Dialog
-      open={open}
-      onClose={pending ? undefined : onClose}
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      fullWidth
-      maxWidth="xs"
-    >
-      <DialogTitle id={titleId}>{title}</DialogTitle>
-      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <DialogContentText id={bodyId}>{body}</DialogContentText>
-        {error ? <Alert severity="error">{errorText(error)}</Alert> : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          {t('customers.actions.cancel')}
-        </Button>
-        <Button variant="contained" sx={dangerFilledSx} onClick={onConfirm} disabled={pending}>
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
   );
 }

@@ -61,13 +61,14 @@ import {
   useBulkDelete,
   useBulkStatus,
 } from '../api/customers';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import {
-  ConfirmDialog,
   CustomersPagination,
   CustomerStatusChip,
   useCustomerErrorText,
-  visuallyHidden,
 } from '../components/common';
+import { customerErrorText } from '../errors';
 import { CustomerDetailDrawer } from '../components/CustomerDetailDrawer';
 import { CustomerFormDrawer } from '../components/CustomerFormDrawer';
 import { ImportWizard } from '../components/ImportWizard';
@@ -642,6 +643,8 @@ export function CustomersPage() {
       />
       <ImportWizard open={importing} orgId={orgId} onClose={() => setImporting(false)} />
       <ConfirmDialog
+        destructive
+        describeError={customerErrorText}
         open={confirmBulkDelete}
         title={t('customers.bulk.confirmTitle')}
         body={t('customers.bulk.confirmBody', { number: formatNumber(selected.size) })}

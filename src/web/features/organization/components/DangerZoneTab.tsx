@@ -4,7 +4,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CardHeader from '@mui/material/CardHeader';
 import Divider from '@mui/material/Divider';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSnackbar } from 'notistack';
 import { useState, type ReactNode } from 'react';
@@ -56,7 +55,6 @@ export function DangerZoneTab({
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const [confirming, setConfirming] = useState<'leave' | 'delete' | null>(null);
-  const [typedName, setTypedName] = useState('');
   const done = (message: string) => {
     setConfirming(null);
     enqueueSnackbar(message, { variant: 'success' });
@@ -115,7 +113,6 @@ export function DangerZoneTab({
                 sx={dangerFilledSx}
                 onClick={() => {
                   remove.reset();
-                  setTypedName('');
                   setConfirming('delete');
                 }}
               >
@@ -149,19 +146,11 @@ export function DangerZoneTab({
         confirmLabel={t('organization.danger.delete.confirm')}
         pending={remove.isPending}
         error={remove.error}
-        confirmDisabled={typedName !== organization.name}
+        typeName={organization.name}
+        typeNameLabel={t('organization.danger.delete.typeName')}
         onClose={() => setConfirming(null)}
-        onConfirm={() => remove.mutate(typedName)}
-      >
-        <TextField
-          value={typedName}
-          onChange={(event) => setTypedName(event.target.value)}
-          label={t('organization.danger.delete.typeName')}
-          autoComplete="off"
-          autoFocus
-          fullWidth
-        />
-      </ConfirmDialog>
+        onConfirm={() => remove.mutate(organization.name)}
+      />
     </Card>
   );
 }

@@ -1,10 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -21,11 +15,12 @@ import {
 import { useSnackbar } from 'notistack';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { RouterMenuItem } from '../../../components/RouterLink';
 import { useAbility } from '../../../lib/ability';
 import { useDeleteProject, useSetProjectStatus, type Project } from '../api/projects';
 import { projectErrorText } from '../errors';
-import { dangerFilledSx, dangerTextSx } from '../styles';
+import { dangerTextSx } from '../../../components/danger-styles';
 import { ProjectFormDialog } from './ProjectFormDialog';
 
 /** What the signed-in user may do with projects (the server checks again). */
@@ -167,37 +162,23 @@ function DeleteProjectDialog({
   onConfirm: () => void;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const titleId = useId();
-  const bodyId = useId();
+  const { t } = useTranslation();
   // Keep the name while the dialog closes.
   const [shown, setShown] = useState<Project | null>(project);
   if (project && project !== shown) setShown(project);
   return (
-    <Dialog
+    <ConfirmDialog
+      destructive
+      describeError={projectErrorText}
       open={project !== null}
-      onClose={pending ? undefined : onClose}
-      aria-labelledby={titleId}
-      aria-describedby={bodyId}
-      fullWidth
-      maxWidth="xs"
-    >
-      <DialogTitle id={titleId}>{t('projects.delete.title')}</DialogTitle>
-      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-        <DialogContentText id={bodyId}>
-          {t('projects.delete.body', { name: shown?.name ?? '' })}
-        </DialogContentText>
-        {error ? <Alert severity="error">{projectErrorText(t, i18n.language, error)}</Alert> : null}
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          {t('projects.common.cancel')}
-        </Button>
-        <Button variant="contained" sx={dangerFilledSx} onClick={onConfirm} disabled={pending}>
-          {pending ? t('projects.delete.submitting') : t('projects.delete.submit')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      title={t('projects.delete.title')}
+      body={t('projects.delete.body', { name: shown?.name ?? '' })}
+      confirmLabel={pending ? t('projects.delete.submitting') : t('projects.delete.submit')}
+      pending={pending}
+      error={error}
+      onConfirm={onConfirm}
+      onClose={onClose}
+    />
   );
 }
 

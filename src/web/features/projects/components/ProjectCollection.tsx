@@ -19,7 +19,7 @@ import type { SortOrder } from '../../../../shared/schemas/query';
 import { RouterLink } from '../../../components/RouterLink';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format';
 import type { Project } from '../api/projects';
-import { visuallyHidden } from '../styles';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { useNow } from '../useNow';
 import { ProjectActionsMenu, type ProjectActions } from './ProjectActions';
 import { ProjectAvatar, ProjectStatusChip, safeColour } from './ProjectVisuals';

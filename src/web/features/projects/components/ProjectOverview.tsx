@@ -40,7 +40,7 @@ import {
 } from '../activity';
 import { projectOverviewQueryOptions, type Project } from '../api/projects';
 import { projectErrorText } from '../errors';
-import { visuallyHidden } from '../styles';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { RelativeTime } from './ProjectCollection';
 
 const COUNT_ICONS: Record<KnownCount, Icon> = {

@@ -14,7 +14,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Project } from '../api/projects';
 import { projectErrorText } from '../errors';
-import { dangerFilledSx, dangerTextSx } from '../styles';
+import { dangerFilledSx, dangerTextSx } from '../../../components/danger-styles';
 import { useProjectRights, type ProjectActions } from './ProjectActions';
 import { ProjectFormFields, useProjectForm } from './ProjectForm';
 

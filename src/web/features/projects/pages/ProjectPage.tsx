@@ -35,7 +35,7 @@ import { RelativeTime } from '../components/ProjectCollection';
 import { ProjectOverview } from '../components/ProjectOverview';
 import { ProjectSettings } from '../components/ProjectSettings';
 import { ProjectAvatar, ProjectStatusChip, safeColour } from '../components/ProjectVisuals';
-import { visuallyHidden } from '../styles';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 const routeApi = getRouteApi('/projects/$id');
 

@@ -44,7 +44,7 @@ import {
 import { useProjectActions, useProjectRights } from '../components/ProjectActions';
 import { ProjectGrid, ProjectTable } from '../components/ProjectCollection';
 import { ProjectFormDialog } from '../components/ProjectFormDialog';
-import { visuallyHidden } from '../styles';
+import { visuallyHidden } from '../../../components/visually-hidden';
 
 const routeApi = getRouteApi('/projects/');
 const SEARCH_DEBOUNCE_MS = 300;

@@ -20,6 +20,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { PageHeader } from '../../../components/PageHeader';
 import { RouterButton } from '../../../components/RouterLink';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { permissionMatrix, PERMISSION_HOLDERS, type Coverage } from '../permissions';
 
 const MATRIX = permissionMatrix();
@@ -45,17 +46,7 @@ function CoverageMark({ coverage, withText = false }: { coverage: Coverage; with
       {withText ? (
         <span>{label}</span>
       ) : (
-        <Box
-          component="span"
-          sx={{
-            position: 'absolute',
-            width: '1px',
-            height: '1px',
-            overflow: 'hidden',
-            clip: 'rect(0 0 0 0)',
-            whiteSpace: 'nowrap',
-          }}
-        >
+        <Box component="span" sx={visuallyHidden}>
           {label}
         </Box>
       )}

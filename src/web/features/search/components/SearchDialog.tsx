@@ -24,6 +24,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { visuallyHidden } from '../../../components/visually-hidden';
 import { useAuthState } from '../../../lib/auth-store';
 import { serverSearchQueryOptions } from '../api/search';
 import {
@@ -389,12 +390,3 @@ const GROUP_KEYS = {
   'data-sources': 'dataSources',
   customers: 'customers',
 } as const satisfies Record<RecordGroup, string>;
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
