@@ -13,3 +13,10 @@ export const isUuid = (value: unknown): value is string => uuidSchema.safeParse(
 
 /** `{id}` in a route path. */
 export const idParamSchema = z.object({ id: uuidSchema });
+
+/** The answer of an action on many records: how many changed (e.g. bulk status, mark all read). */
+export const updatedCountSchema = z.object({ updated: z.number().int() });
+export type UpdatedCount = z.infer<typeof updatedCountSchema>;
+
+/** The answer of an action with nothing else to say (e.g. removing a member). */
+export const okSchema = z.object({ ok: z.literal(true) });

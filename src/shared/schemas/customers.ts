@@ -6,7 +6,7 @@
  * Isomorphic: imports nothing from src/server or src/web.
  */
 import { z } from 'zod';
-import { pageQuerySchema } from './pagination.ts';
+import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { searchQuerySchema, sortOrderSchema } from './query.ts';
 
 export const CUSTOMER_STATUSES = ['lead', 'prospect', 'active', 'churned'] as const;
@@ -157,6 +157,7 @@ export const customerNoteSchema = z.strictObject({
     .min(1, CUSTOMER_MESSAGES.required)
     .max(CUSTOMER_LIMITS.note, tooLong(CUSTOMER_LIMITS.note)),
 });
+export type CustomerNote = z.output<typeof customerNoteSchema>;
 
 const ids = z
   .array(z.uuid())
@@ -166,8 +167,10 @@ const ids = z
 
 /** POST /api/v1/customers/bulk/status. */
 export const customerBulkStatusSchema = z.strictObject({ ids, status: customerStatusSchema });
+export type CustomerBulkStatus = z.output<typeof customerBulkStatusSchema>;
 /** POST /api/v1/customers/bulk/delete. */
 export const customerBulkDeleteSchema = z.strictObject({ ids });
+export type CustomerBulkDelete = z.output<typeof customerBulkDeleteSchema>;
 
 export const CUSTOMER_SORT_FIELDS = [
   'name',
@@ -341,54 +344,87 @@ export function checkImportRow(cells: CustomerImportCells): CustomerImportRowChe
 // What the API returns
 // ---------------------------------------------------------------------------
 
-export type CustomerOwnerDto = { id: string; name: string; email: string };
+/** A member who owns customers (also the owner choices of the form). */
+export const customerOwnerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+});
+export type CustomerOwnerDto = z.infer<typeof customerOwnerSchema>;
 
-export type CustomerDto = {
-  id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  company: string | null;
-  status: CustomerStatus;
-  value: number;
-  owner: CustomerOwnerDto | null;
-  tags: string[];
-  createdAt: string;
-  updatedAt: string;
-};
+/** A customer as the list returns it. */
+export const customerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  status: customerStatusSchema,
+  value: z.number(),
+  owner: customerOwnerSchema.nullable(),
+  tags: z.array(z.string()),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type CustomerDto = z.infer<typeof customerSchema>;
 
-export type CustomerActivityDto = {
-  id: string;
-  type: CustomerActivityType;
-  actor: { id: string; name: string } | null;
-  body: string | null;
-  fromStatus: CustomerStatus | null;
-  toStatus: CustomerStatus | null;
-  details: unknown;
-  createdAt: string;
-};
+/** One entry of a customer's timeline. */
+export const customerActivitySchema = z.object({
+  id: z.string(),
+  type: z.enum(CUSTOMER_ACTIVITY_TYPES),
+  actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  body: z.string().nullable(),
+  fromStatus: customerStatusSchema.nullable(),
+  toStatus: customerStatusSchema.nullable(),
+  details: z.unknown(),
+  createdAt: z.string(),
+});
+export type CustomerActivityDto = z.infer<typeof customerActivitySchema>;
 
-export type CustomerDetailDto = CustomerDto & { notes: string; activities: CustomerActivityDto[] };
+/** GET /api/v1/customers/{id}: the customer with notes and its timeline (newest first). */
+export const customerDetailSchema = customerSchema.extend({
+  notes: z.string(),
+  activities: z.array(customerActivitySchema),
+});
+export type CustomerDetailDto = z.infer<typeof customerDetailSchema>;
 
-export type CustomerPage = {
-  items: CustomerDto[];
-  total: number;
-  page: number;
-  pageSize: number;
+/** GET /api/v1/customers. */
+export const customerPageSchema = pageSchema(customerSchema).extend({
   /** Pass as `cursor` for the page after this one; null on the last page. */
-  nextCursor: string | null;
-};
+  nextCursor: z.string().nullable(),
+});
+export type CustomerPage = z.infer<typeof customerPageSchema>;
 
-export type CustomerImportRowError = { row: number; field: string; message: string };
+/** A tag in use and how many customers have it. */
+export const customerTagCountSchema = z.object({ tag: z.string(), count: z.number().int() });
+export type CustomerTagCount = z.infer<typeof customerTagCountSchema>;
 
-export type CustomerImportReport = {
-  columns: string[];
-  mapping: CustomerImportMapping;
-  rowCount: number;
-  validCount: number;
-  invalidCount: number;
+/** GET /api/v1/customers/tags: most used first. */
+export const customerTagsSchema = z.object({ items: z.array(customerTagCountSchema) });
+
+/** POST /api/v1/customers/bulk/delete (bulk/status answers `updatedCountSchema`). */
+export const customerBulkDeleteResultSchema = z.object({ deleted: z.number().int() });
+
+export const customerImportRowErrorSchema = z.object({
+  row: z.number().int(),
+  field: z.string(),
+  message: z.string(),
+});
+export type CustomerImportRowError = z.infer<typeof customerImportRowErrorSchema>;
+
+/** POST /api/v1/customers/import/preview. */
+export const customerImportReportSchema = z.object({
+  columns: z.array(z.string()),
+  mapping: z.partialRecord(z.enum(CUSTOMER_IMPORT_FIELDS), z.string().nullable()),
+  rowCount: z.number().int(),
+  validCount: z.number().int(),
+  invalidCount: z.number().int(),
   /** Per-row problems (row 1 is the first row under the header), at most 1000. */
-  errors: CustomerImportRowError[];
+  errors: z.array(customerImportRowErrorSchema),
   /** The first rows as they would be imported. */
-  sample: Record<CustomerImportField, string>[];
-};
+  sample: z.array(z.record(z.enum(CUSTOMER_IMPORT_FIELDS), z.string())),
+});
+export type CustomerImportReport = z.infer<typeof customerImportReportSchema>;
+
+/** POST /api/v1/customers/import/commit. */
+export const customerImportResultSchema = z.object({ imported: z.number().int() });

@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import type { AuditActor } from '../../audit/record.ts';
-import { HttpError } from '../../http/errors.ts';
+import { httpError } from '../../http/errors.ts';
+import type { OrgScope } from '../../http/records.ts';
 import {
   CUSTOMER_IMPORT_FIELDS,
   CUSTOMER_LIMITS,
@@ -20,18 +21,13 @@ import {
   parseCsvInWorker,
   suggestMapping,
 } from './csv-parse.ts';
-import {
-  existingEmails,
-  insertImported,
-  memberEmails,
-  type CustomerScope,
-} from './customers.service.ts';
+import { existingEmails, insertImported, memberEmails } from './customers-bulk.ts';
 
 const MAX_REPORTED_ERRORS = 1000;
 const SAMPLE_ROWS = 10;
 
 const invalidInput = (message: string, field: string) =>
-  new HttpError(400, 'VALIDATION_ERROR', message, { [field]: [message] });
+  httpError('VALIDATION_ERROR', message, { [field]: [message] });
 
 type Checked = {
   report: CustomerImportReport;
@@ -45,7 +41,7 @@ type Checked = {
  */
 async function check(
   db: Database,
-  scope: CustomerScope,
+  scope: OrgScope,
   csv: string,
   requested: CustomerImportMapping | undefined,
 ): Promise<Checked> {
@@ -73,7 +69,7 @@ async function check(
     }
   }
   if (Object.keys(mappingErrors).length > 0) {
-    throw new HttpError(400, 'VALIDATION_ERROR', CUSTOMER_MESSAGES.mappingColumn, mappingErrors);
+    throw httpError('VALIDATION_ERROR', CUSTOMER_MESSAGES.mappingColumn, mappingErrors);
   }
 
   const owners = await memberEmails(db, scope);
@@ -137,7 +133,7 @@ async function check(
 /** The validation report of a file under a mapping (suggested when none is given). */
 export async function previewImport(
   db: Database,
-  scope: CustomerScope,
+  scope: OrgScope,
   csv: string,
   mapping?: CustomerImportMapping,
 ): Promise<CustomerImportReport> {
@@ -150,7 +146,7 @@ export async function previewImport(
  */
 export async function commitImport(
   db: Database,
-  scope: CustomerScope,
+  scope: OrgScope,
   actor: AuditActor,
   csv: string,
   mapping: CustomerImportMapping,
@@ -161,8 +157,7 @@ export async function commitImport(
     for (const error of report.errors) {
       (fields[`rows.${error.row}.${error.field}`] ??= []).push(error.message);
     }
-    throw new HttpError(
-      422,
+    throw httpError(
       'IMPORT_INVALID',
       `${CUSTOMER_MESSAGES.importInvalid} (${report.invalidCount} of ${report.rowCount} rows)`,
       fields,

@@ -1,0 +1,218 @@
+/**
+ * Reading customers in bulk: the list (filters, sort, numbered or keyset paging), the tags in
+ * use and the CSV export, which share the list's filters and sort.
+ */
+import { and, arrayOverlaps, asc, count, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../db/client.ts';
+import {
+  NO_OWNER_KEY,
+  customerSearchText,
+  customerStats,
+  customers,
+  user,
+} from '../../db/schema/index.ts';
+import { containsPattern } from '../../db/like.ts';
+import { httpError } from '../../http/errors.ts';
+import type { OrgScope } from '../../http/records.ts';
+import { isUuid } from '../../../shared/schemas/common.ts';
+import {
+  CUSTOMER_LIMITS,
+  OWNER_NONE,
+  type CustomerExportQuery,
+  type CustomerListQuery,
+  type CustomerPage,
+  type CustomerSortField,
+  type CustomerTagCount,
+} from '../../../shared/schemas/customers.ts';
+import { listColumns, live, toDto } from './customers-rows.ts';
+
+function filtersOf(scope: OrgScope, query: CustomerExportQuery): SQL | undefined {
+  return and(
+    live(scope),
+    query.search ? sql`${customerSearchText} ilike ${containsPattern(query.search)}` : undefined,
+    query.status ? eq(customers.status, query.status) : undefined,
+    query.owner === OWNER_NONE
+      ? isNull(customers.ownerId)
+      : query.owner
+        ? eq(customers.ownerId, query.owner)
+        : undefined,
+    query.tags && query.tags.length > 0 ? arrayOverlaps(customers.tags, query.tags) : undefined,
+  );
+}
+
+/** The sort expression of each column and the SQL type its cursor value is read back as. */
+const SORTS: Record<CustomerSortField, { expr: SQL; type: string }> = {
+  name: { expr: sql`${customers.name}`, type: 'text' },
+  email: { expr: sql`coalesce(${customers.email}, '')`, type: 'text' },
+  company: { expr: sql`coalesce(${customers.company}, '')`, type: 'text' },
+  status: { expr: sql`${customers.status}`, type: 'text' },
+  value: { expr: sql`${customers.value}`, type: 'numeric' },
+  createdAt: { expr: sql`${customers.createdAt}`, type: 'timestamptz' },
+  updatedAt: { expr: sql`${customers.updatedAt}`, type: 'timestamptz' },
+};
+
+const BAD_CURSOR = 'The cursor is not valid for this list';
+const badCursor = () => httpError('VALIDATION_ERROR', BAD_CURSOR, { cursor: [BAD_CURSOR] });
+
+/** A cursor names the sort it belongs to, the last row's sort value (as text) and its id. */
+function encodeCursor(sort: string, order: string, key: string, id: string): string {
+  return Buffer.from(JSON.stringify([sort, order, key, id])).toString('base64url');
+}
+
+function decodeCursor(cursor: string, sort: string, order: string) {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+  } catch {
+    throw badCursor();
+  }
+  if (
+    !Array.isArray(parsed) ||
+    parsed.length !== 4 ||
+    parsed[0] !== sort ||
+    parsed[1] !== order ||
+    typeof parsed[2] !== 'string' ||
+    !isUuid(parsed[3])
+  ) {
+    throw badCursor();
+  }
+  return { key: parsed[2], id: parsed[3] };
+}
+
+/**
+ * How many customers match. Without search or tags the answer comes from `customer_stats`
+ * (a few rows per organisation, kept by triggers) instead of counting every customer.
+ */
+async function countCustomers(
+  db: Database,
+  scope: OrgScope,
+  query: CustomerExportQuery,
+  where: SQL | undefined,
+): Promise<{ total: number }[]> {
+  if (query.search || (query.tags && query.tags.length > 0)) {
+    return db.select({ total: count() }).from(customers).where(where);
+  }
+  return db
+    .select({ total: sql<number>`coalesce(sum(${customerStats.customers}), 0)::int` })
+    .from(customerStats)
+    .where(
+      and(
+        eq(customerStats.organizationId, scope.organizationId),
+        query.status ? eq(customerStats.status, query.status) : undefined,
+        query.owner
+          ? eq(customerStats.ownerKey, query.owner === OWNER_NONE ? NO_OWNER_KEY : query.owner)
+          : undefined,
+      ),
+    );
+}
+
+/**
+ * A page of customers. With `cursor` the page starts after the cursor's row (keyset paging, as
+ * fast on the last page as on the first); otherwise at `(page - 1) * pageSize`.
+ */
+export async function listCustomers(
+  db: Database,
+  scope: OrgScope,
+  query: CustomerListQuery,
+): Promise<CustomerPage> {
+  const where = filtersOf(scope, query);
+  const sort = SORTS[query.sort];
+  const direction = query.order === 'asc' ? asc : desc;
+  let after: SQL | undefined;
+  if (query.cursor) {
+    const { key, id } = decodeCursor(query.cursor, query.sort, query.order);
+    if (sort.type === 'numeric' && !/^-?\d+(\.\d+)?$/.test(key)) throw badCursor();
+    if (sort.type === 'timestamptz' && Number.isNaN(Date.parse(key))) throw badCursor();
+    const op = sql.raw(query.order === 'asc' ? '>' : '<');
+    after = sql`(${sort.expr}, ${customers.id}) ${op} (${key}::${sql.raw(sort.type)}, ${id}::uuid)`;
+  }
+  const [rows, [totals]] = await Promise.all([
+    db
+      .select({ ...listColumns, sortKey: sql<string>`(${sort.expr})::text` })
+      .from(customers)
+      .leftJoin(user, eq(user.id, customers.ownerId))
+      .where(and(where, after))
+      .orderBy(direction(sort.expr), direction(customers.id))
+      .limit(query.pageSize + 1)
+      .offset(query.cursor ? 0 : (query.page - 1) * query.pageSize),
+    countCustomers(db, scope, query, where),
+  ]);
+  const pageRows = rows.slice(0, query.pageSize);
+  const last = pageRows[pageRows.length - 1];
+  return {
+    items: pageRows.map(toDto),
+    total: totals?.total ?? 0,
+    page: query.page,
+    pageSize: query.pageSize,
+    nextCursor:
+      rows.length > query.pageSize && last
+        ? encodeCursor(query.sort, query.order, last.sortKey, last.customer.id)
+        : null,
+  };
+}
+
+/** Tags in use in the organisation, most used first (for the tag filter). */
+export async function customerTags(db: Database, scope: OrgScope): Promise<CustomerTagCount[]> {
+  const tag = sql<string>`t.tag`;
+  const rows = await db
+    .select({ tag, count: sql<number>`count(*)::int` })
+    .from(sql`${customers} cross join lateral unnest(${customers.tags}) as t(tag)`)
+    .where(live(scope))
+    .groupBy(tag)
+    .orderBy(sql`count(*) desc`, tag)
+    .limit(200);
+  return rows;
+}
+
+// ---------------------------------------------------------------------------
+// CSV export
+// ---------------------------------------------------------------------------
+
+/** The columns of the export; the same names are recognised by the import. */
+export const CUSTOMER_CSV_HEADER = [
+  'name',
+  'email',
+  'phone',
+  'company',
+  'status',
+  'value',
+  'owner',
+  'tags',
+  'notes',
+  'created_at',
+  'updated_at',
+] as const;
+
+export async function exportCustomers(
+  db: Database,
+  scope: OrgScope,
+  query: CustomerExportQuery,
+): Promise<{ rows: unknown[][]; truncated: boolean }> {
+  const sort = SORTS[query.sort];
+  const direction = query.order === 'asc' ? asc : desc;
+  const rows = await db
+    .select({ customer: customers, ownerEmail: user.email })
+    .from(customers)
+    .leftJoin(user, eq(user.id, customers.ownerId))
+    .where(filtersOf(scope, query))
+    .orderBy(direction(sort.expr), direction(customers.id))
+    .limit(CUSTOMER_LIMITS.exportRows + 1);
+  return {
+    truncated: rows.length > CUSTOMER_LIMITS.exportRows,
+    rows: rows
+      .slice(0, CUSTOMER_LIMITS.exportRows)
+      .map(({ customer: c, ownerEmail }) => [
+        c.name,
+        c.email,
+        c.phone,
+        c.company,
+        c.status,
+        c.value,
+        ownerEmail,
+        c.tags.join('; '),
+        c.notes,
+        c.createdAt,
+        c.updatedAt,
+      ]),
+  };
+}
