@@ -77,6 +77,38 @@ export default tseslint.config(
       ...restrict([{ group: ['**/server/**'], message: 'Web code does not import server code.' }]),
     },
   },
+  // Layouts use a feature only through its public entry; shared UI (components/, lib/) imports
+  // no feature and no layout. (A later block replaces the rule for a file, so each repeats the
+  // server ban.)
+  {
+    files: ['src/web/layouts/**'],
+    rules: restrict([
+      { group: ['**/server/**'], message: 'Web code does not import server code.' },
+      {
+        // A feature's public entry (features/<name>/index.ts) only.
+        group: ['**/features/*/**'],
+        message:
+          "Layouts import a feature's public entry (features/<name>), not its internals; move shared code to lib/ or components/.",
+      },
+    ]),
+  },
+  {
+    files: ['src/web/lib/**', 'src/web/components/**'],
+    rules: restrict([
+      { group: ['**/server/**'], message: 'Web code does not import server code.' },
+      {
+        group: ['**/features/**'],
+        message:
+          'Shared UI does not import feature internals; move shared code to lib/ or components/.',
+      },
+      { group: ['**/layouts/**'], message: 'Shared UI does not import a layout.' },
+    ]),
+  },
+  // Pages over this size are split into components (blank lines and comments not counted).
+  {
+    files: ['src/**'],
+    rules: { 'max-lines': ['warn', { max: 400, skipBlankLines: true, skipComments: true }] },
+  },
   // Features never import another feature's internals.
   {
     files: ['src/web/features/**', 'src/server/modules/**'],

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import type { ReactNode } from 'react';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
-import { HelpButton } from '../features/help/components/HelpButton';
+import { HelpButton } from '../features/help';
 
 /** Full-page layout without navigation (auth pages, errors): content centred, language at the top. */
 export function BlankLayout({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { useState, type ReactNode } from 'react';
-import { HelpButton } from '../features/help/components/HelpButton';
+import { HelpButton } from '../features/help';
 import { usePreferences } from '../lib/preferences';
 import { SHELL } from '../theme/theme';
 import { Footer } from './components/Footer';

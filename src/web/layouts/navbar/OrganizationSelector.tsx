@@ -24,8 +24,8 @@ import { RouterMenuItem } from '../../components/RouterLink';
 import { isOrganizationAdmin, selectOrganization, useAuthState } from '../../lib/auth-store';
 import type { MeOrganization } from '../../lib/me';
 import { roleLabel } from '../../lib/organization';
-import { currentOrganizationQueryOptions } from '../../features/organization/api/organization';
-import { CreateOrganizationDialog } from '../../features/organization/components/CreateOrganizationDialog';
+import { currentOrganizationQueryOptions } from '../../features/organization';
+import { CreateOrganizationDialog } from '../../features/organization';
 
 function OrgLogo({ org, size }: { org: Pick<MeOrganization, 'logo'> | undefined; size: number }) {
   return (

@@ -5,8 +5,8 @@ import { IconSearch } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchDialog, type SearchResultItem } from '../../features/search/components/SearchDialog';
-import { searchHotkeyLabel, useSearchHotkey } from '../../features/search/useSearchHotkey';
+import { SearchDialog, type SearchResultItem } from '../../features/search';
+import { searchHotkeyLabel, useSearchHotkey } from '../../features/search';
 import type { NavEntry } from '../useNavItems';
 
 /** The navbar search: a button (and Ctrl/Cmd+K) opening the page search dialog. */

@@ -1,0 +1,2 @@
+// The notifications feature's public entry: what layouts may use.
+export { NotificationsMenu } from './components/NotificationsMenu';
