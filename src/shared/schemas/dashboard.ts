@@ -4,8 +4,8 @@
  * Isomorphic: imports nothing from src/server or src/web.
  */
 import { z } from 'zod';
-import type { CustomerActivityType, CustomerStatus } from './customers.ts';
-import type { ProjectStatus } from './projects.ts';
+import { CUSTOMER_ACTIVITY_TYPES, customerStatusSchema } from './customers.ts';
+import { projectStatusSchema } from './projects.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Without `from`, the range covers the 12 weeks up to `to`. */
@@ -44,44 +44,65 @@ export const crmDashboardQuerySchema = z
   );
 export type CrmDashboardQuery = z.output<typeof crmDashboardQuerySchema>;
 
+const countSchema = z.number().int();
+
+/** Every status, in the order of CUSTOMER_STATUSES: how many customers and their value. */
+export const crmStatusFigureSchema = z.object({
+  status: customerStatusSchema,
+  count: countSchema,
+  value: z.number(),
+});
+
+/** An owner with the most customer value. */
+export const crmTopOwnerSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  email: z.string(),
+  customers: countSchema,
+  value: z.number(),
+});
+
+/** A customer's timeline entry, with the customer it belongs to. */
+export const crmActivitySchema = z.object({
+  id: z.string(),
+  type: z.enum(CUSTOMER_ACTIVITY_TYPES),
+  customer: z.object({ id: z.string(), name: z.string() }),
+  actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  body: z.string().nullable(),
+  fromStatus: customerStatusSchema.nullable(),
+  toStatus: customerStatusSchema.nullable(),
+  createdAt: z.string(),
+});
+export type CrmActivityDto = z.infer<typeof crmActivitySchema>;
+
 /**
  * GET /api/v1/dashboard/crm. Figures about "now" (kpis other than the range ones, byStatus,
  * topOwners, projectsByStatus) count every live record; `newCustomers`, `churnedInRange`,
  * `newPerWeek` and `recentActivity` are limited to the range.
  */
-export type CrmDashboardDto = {
-  range: { from: string; to: string };
-  kpis: {
+export const crmDashboardSchema = z.object({
+  range: z.object({ from: z.string(), to: z.string() }),
+  kpis: z.object({
     /** Live customers. */
-    customers: number;
+    customers: countSchema,
     /** Created in the range, and in the range of the same length just before it. */
-    newCustomers: number;
-    newCustomersPrevious: number;
+    newCustomers: countSchema,
+    newCustomersPrevious: countSchema,
     /** Sum of the values of leads and prospects. */
-    pipelineValue: number;
+    pipelineValue: z.number(),
     /** Sum of the values of active customers. */
-    wonValue: number;
+    wonValue: z.number(),
     /** Customers whose status is churned now, and those moved to churned within the range. */
-    churned: number;
-    churnedInRange: number;
+    churned: countSchema,
+    churnedInRange: countSchema,
     /** churned ÷ customers (0 when there are none). */
-    churnRate: number;
-  };
-  /** Every status, in the order of CUSTOMER_STATUSES: how many customers and their value. */
-  byStatus: { status: CustomerStatus; count: number; value: number }[];
+    churnRate: z.number(),
+  }),
+  byStatus: z.array(crmStatusFigureSchema),
   /** Every week (starting Monday, UTC) that overlaps the range. */
-  newPerWeek: { week: string; count: number }[];
-  /** Owners with the most customer value. */
-  topOwners: { id: string; name: string; email: string; customers: number; value: number }[];
-  projectsByStatus: { status: ProjectStatus; count: number }[];
-  recentActivity: {
-    id: string;
-    type: CustomerActivityType;
-    customer: { id: string; name: string };
-    actor: { id: string; name: string } | null;
-    body: string | null;
-    fromStatus: CustomerStatus | null;
-    toStatus: CustomerStatus | null;
-    createdAt: string;
-  }[];
-};
+  newPerWeek: z.array(z.object({ week: z.string(), count: countSchema })),
+  topOwners: z.array(crmTopOwnerSchema),
+  projectsByStatus: z.array(z.object({ status: projectStatusSchema, count: countSchema })),
+  recentActivity: z.array(crmActivitySchema),
+});
+export type CrmDashboardDto = z.infer<typeof crmDashboardSchema>;

@@ -1,11 +1,13 @@
 /**
  * Help request (spec sections 2, 3, 5 and 8): the body a signed-in user sends
- * from the Request Help dialog, and the project id derived from its URL.
+ * from the Request Help dialog, what the API returns, and the project id derived from its URL.
  *
  * Isomorphic: imports nothing from src/server or src/web.
  */
 import { z } from 'zod';
 import { HELP_TEXT_MAX_LENGTH, HELP_TEXT_MIN_LENGTH, HELP_URL_MAX_LENGTH } from '../constants.ts';
+import { HELP_REQUEST_STATUSES } from './admin.ts';
+import { pageSchema } from './pagination.ts';
 
 export const HELP_REQUEST_MESSAGES = {
   required: 'This field is required',
@@ -36,6 +38,32 @@ export const helpRequestSchema = z.strictObject({
 export type HelpRequestInput = z.input<typeof helpRequestSchema>;
 /** What the server stores after validation (description trimmed). */
 export type HelpRequest = z.output<typeof helpRequestSchema>;
+
+/** A stored help request as the API returns it (POST, PATCH /api/v1/help-requests…). */
+export const helpRequestRecordSchema = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  url: z.string(),
+  project_id: z.string().nullable(),
+  /** The app page of the project (`/projects/{project_id}`), when there is one. */
+  project_link: z.string().nullable(),
+  issue_description: z.string(),
+  status: z.enum(HELP_REQUEST_STATUSES),
+  note: z.string().nullable(),
+  resolved_at: z.string().nullable(),
+  resolved_by: z.string().nullable(),
+  created_at: z.string(),
+});
+export type HelpRequestRecord = z.infer<typeof helpRequestRecordSchema>;
+
+/** A help request in the super admins' list: with the user who sent it. */
+export const adminHelpRequestSchema = helpRequestRecordSchema.extend({
+  user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
+});
+export type AdminHelpRequest = z.infer<typeof adminHelpRequestSchema>;
+
+/** GET /api/v1/help-requests. */
+export const adminHelpRequestPageSchema = pageSchema(adminHelpRequestSchema);
 
 const PROJECT_SEGMENTS: ReadonlySet<string> = new Set(['project', 'projects']);
 

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import type { OrgScope } from '../../http/records.ts';
 import {
   NO_OWNER_KEY,
   customerActivities,
@@ -21,8 +22,6 @@ import {
   CRM_TOP_OWNERS,
   type CrmDashboardDto,
 } from '../../../shared/schemas/dashboard.ts';
-
-export type DashboardScope = { organizationId: string };
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -52,7 +51,7 @@ async function rows<T>(db: Database, query: SQL): Promise<T[]> {
  */
 export async function crmDashboard(
   db: Database,
-  scope: DashboardScope,
+  scope: OrgScope,
   range: { from: string; to: string },
 ): Promise<CrmDashboardDto> {
   const org = scope.organizationId;

@@ -1,86 +1,57 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { helpRequestSchema } from '../../../shared/schemas/help-request.ts';
+import { idParamSchema } from '../../../shared/schemas/common.ts';
 import {
-  HELP_REQUEST_STATUSES,
+  adminHelpRequestPageSchema,
+  helpRequestRecordSchema,
+  helpRequestSchema,
+} from '../../../shared/schemas/help-request.ts';
+import {
   helpRequestListQuerySchema,
   helpRequestUpdateSchema,
 } from '../../../shared/schemas/admin.ts';
-import { createRouter } from '../../http/openapi.ts';
+import { createRouter, defineRoute, jsonContent } from '../../http/openapi.ts';
 import { auditActor, requireAuth } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
 import { permission } from '../../http/permission.ts';
+import { found } from '../../http/records.ts';
 import { createHelpRequest, listHelpRequests, updateHelpRequest } from './help-requests.service.ts';
 
-const helpRequestDto = z.object({
-  id: z.string(),
-  user_id: z.string(),
-  url: z.string(),
-  project_id: z.string().nullable(),
-  /** The app page of the project (`/projects/{project_id}`), when there is one. */
-  project_link: z.string().nullable(),
-  issue_description: z.string(),
-  status: z.enum(HELP_REQUEST_STATUSES),
-  note: z.string().nullable(),
-  resolved_at: z.string().nullable(),
-  resolved_by: z.string().nullable(),
-  created_at: z.string(),
-});
+const TAGS = ['Help requests'];
 
-const create = createRoute({
+const create = defineRoute({
   method: 'post',
   path: '/help-requests',
   ...permission.authenticated(),
-  tags: ['Help requests'],
+  tags: TAGS,
   summary: 'Send a help request from the current page',
-  request: {
-    body: { content: { 'application/json': { schema: helpRequestSchema } }, required: true },
-  },
-  responses: {
-    201: { description: 'Stored', content: { 'application/json': { schema: helpRequestDto } } },
-  },
+  request: { body: { content: jsonContent(helpRequestSchema), required: true } },
+  responses: { 201: { description: 'Stored', content: jsonContent(helpRequestRecordSchema) } },
 });
 
-const list = createRoute({
+const list = defineRoute({
   method: 'get',
   path: '/help-requests',
   ...permission.superAdmin(),
-  tags: ['Help requests'],
+  tags: TAGS,
   summary: 'Every help request, newest first, optionally by status (super admins)',
   request: { query: helpRequestListQuerySchema },
   responses: {
     200: {
       description: 'A page of help requests',
-      content: {
-        'application/json': {
-          schema: z.object({
-            items: z.array(
-              helpRequestDto.extend({
-                user: z.object({ id: z.string(), email: z.string(), name: z.string() }),
-              }),
-            ),
-            total: z.number(),
-            page: z.number(),
-            pageSize: z.number(),
-          }),
-        },
-      },
+      content: jsonContent(adminHelpRequestPageSchema),
     },
   },
 });
 
-const update = createRoute({
+const update = defineRoute({
   method: 'patch',
   path: '/help-requests/{id}',
   ...permission.superAdmin(),
-  tags: ['Help requests'],
+  tags: TAGS,
   summary: 'Set the status (open, resolved) and the note of a request (super admins)',
   request: {
-    params: z.object({ id: z.uuid() }),
-    body: { content: { 'application/json': { schema: helpRequestUpdateSchema } }, required: true },
+    params: idParamSchema,
+    body: { content: jsonContent(helpRequestUpdateSchema), required: true },
   },
-  responses: {
-    200: { description: 'Updated', content: { 'application/json': { schema: helpRequestDto } } },
-  },
+  responses: { 200: { description: 'Updated', content: jsonContent(helpRequestRecordSchema) } },
 });
 
 export const helpRequestRoutes = createRouter()
@@ -100,6 +71,5 @@ export const helpRequestRoutes = createRouter()
       id,
       c.req.valid('json'),
     );
-    if (!updated) throw notFound('Help request not found');
-    return c.json(updated, 200);
+    return c.json(found(updated, 'Help request not found'), 200);
   });

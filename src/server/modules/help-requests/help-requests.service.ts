@@ -2,14 +2,24 @@ import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { helpRequests, user } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../../audit/record.ts';
-import { extractProjectId, type HelpRequest } from '../../../shared/schemas/help-request.ts';
+import {
+  extractProjectId,
+  type AdminHelpRequest,
+  type HelpRequest,
+  type HelpRequestRecord,
+} from '../../../shared/schemas/help-request.ts';
+import type { Page } from '../../../shared/schemas/pagination.ts';
 import {
   projectLink,
   type HelpRequestListQuery,
   type HelpRequestUpdate,
 } from '../../../shared/schemas/admin.ts';
 
-export async function createHelpRequest(db: Database, userId: string, input: HelpRequest) {
+export async function createHelpRequest(
+  db: Database,
+  userId: string,
+  input: HelpRequest,
+): Promise<HelpRequestRecord> {
   const [row] = await db
     .insert(helpRequests)
     .values({
@@ -23,7 +33,10 @@ export async function createHelpRequest(db: Database, userId: string, input: Hel
   return toDto(row);
 }
 
-export async function listHelpRequests(db: Database, query: HelpRequestListQuery) {
+export async function listHelpRequests(
+  db: Database,
+  query: HelpRequestListQuery,
+): Promise<Page<AdminHelpRequest>> {
   const where = query.status ? eq(helpRequests.status, query.status) : undefined;
   const [rows, totals] = await Promise.all([
     db
@@ -53,7 +66,7 @@ export async function updateHelpRequest(
   actor: AuditActor,
   id: string,
   input: HelpRequestUpdate,
-) {
+): Promise<HelpRequestRecord | null> {
   return db.transaction(async (tx) => {
     const [before] = await tx
       .select()
@@ -95,7 +108,7 @@ export async function updateHelpRequest(
   });
 }
 
-function toDto(row: typeof helpRequests.$inferSelect) {
+function toDto(row: typeof helpRequests.$inferSelect): HelpRequestRecord {
   return {
     id: row.id,
     user_id: row.userId,

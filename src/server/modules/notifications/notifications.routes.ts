@@ -1,91 +1,71 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { pageQuerySchema } from '../../../shared/schemas/pagination.ts';
-import { createRouter } from '../../http/openapi.ts';
 import type { Context } from 'hono';
+import { idParamSchema, okSchema, updatedCountSchema } from '../../../shared/schemas/common.ts';
+import { notificationPageSchema } from '../../../shared/schemas/notifications.ts';
+import { pageQuerySchema } from '../../../shared/schemas/pagination.ts';
+import { createRouter, defineRoute, jsonContent } from '../../http/openapi.ts';
 import { requireAuth, type AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
 import { permission } from '../../http/permission.ts';
-import { listNotifications, markAllRead, markRead } from './notifications.service.ts';
+import { found } from '../../http/records.ts';
+import {
+  listNotifications,
+  markAllRead,
+  markRead,
+  type NotificationScope,
+} from './notifications.service.ts';
 
-const notificationDto = z.object({
-  id: z.string(),
-  title: z.string(),
-  body: z.string(),
-  link: z.string().nullable(),
-  read_at: z.string().nullable(),
-  created_at: z.string(),
-});
+const TAGS = ['Notifications'];
 
-const list = createRoute({
+const list = defineRoute({
   method: 'get',
   path: '/notifications',
   ...permission.authenticated(),
-  tags: ['Notifications'],
+  tags: TAGS,
   summary: "The caller's notifications, newest first, with the unread count",
   request: { query: pageQuerySchema },
   responses: {
-    200: {
-      description: 'A page of notifications',
-      content: {
-        'application/json': {
-          schema: z.object({
-            items: z.array(notificationDto),
-            total: z.number(),
-            unread: z.number(),
-            page: z.number(),
-            pageSize: z.number(),
-          }),
-        },
-      },
-    },
+    200: { description: 'A page of notifications', content: jsonContent(notificationPageSchema) },
   },
 });
 
-const read = createRoute({
+const read = defineRoute({
   method: 'post',
   path: '/notifications/{id}/read',
   ...permission.authenticated(),
-  tags: ['Notifications'],
+  tags: TAGS,
   summary: 'Mark one notification read',
-  request: { params: z.object({ id: z.uuid() }) },
-  responses: {
-    200: {
-      description: 'Marked',
-      content: { 'application/json': { schema: z.object({ ok: z.literal(true) }) } },
-    },
-  },
+  request: { params: idParamSchema },
+  responses: { 200: { description: 'Marked', content: jsonContent(okSchema) } },
 });
 
-const readAll = createRoute({
+const readAll = defineRoute({
   method: 'post',
   path: '/notifications/read-all',
   ...permission.authenticated(),
-  tags: ['Notifications'],
+  tags: TAGS,
   summary: 'Mark every notification read',
   responses: {
-    200: {
-      description: 'How many were marked',
-      content: { 'application/json': { schema: z.object({ updated: z.number() }) } },
-    },
+    200: { description: 'How many were marked', content: jsonContent(updatedCountSchema) },
   },
 });
 
 /** Notifications belong to the caller; those of an organisation show while it is selected. */
-function scopeOf(c: Context<AppEnv>) {
-  return { userId: requireAuth(c).user.id, organizationId: c.get('org')?.id ?? null };
-}
+const notificationScope = (c: Context<AppEnv>): NotificationScope => ({
+  userId: requireAuth(c).user.id,
+  organizationId: c.get('org')?.id ?? null,
+});
 
 export const notificationRoutes = createRouter()
-  .openapi(list, async (c) => {
-    const { page, pageSize } = c.req.valid('query');
-    return c.json(await listNotifications(c.get('deps').db, scopeOf(c), page, pageSize), 200);
-  })
-  .openapi(readAll, async (c) => {
-    return c.json({ updated: await markAllRead(c.get('deps').db, scopeOf(c)) }, 200);
-  })
+  .openapi(list, async (c) =>
+    c.json(
+      await listNotifications(c.get('deps').db, notificationScope(c), c.req.valid('query')),
+      200,
+    ),
+  )
+  .openapi(readAll, async (c) =>
+    c.json({ updated: await markAllRead(c.get('deps').db, notificationScope(c)) }, 200),
+  )
   .openapi(read, async (c) => {
-    if (!(await markRead(c.get('deps').db, scopeOf(c), c.req.valid('param').id))) {
-      throw notFound('Notification not found');
-    }
+    const { id } = c.req.valid('param');
+    found(await markRead(c.get('deps').db, notificationScope(c), id), 'Notification not found');
     return c.json({ ok: true as const }, 200);
   });

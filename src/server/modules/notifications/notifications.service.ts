@@ -1,17 +1,16 @@
 import { and, count, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { notifications } from '../../db/schema/index.ts';
-import type { Page } from '../../../shared/schemas/pagination.ts';
+import type { NotificationDto, NotificationPage } from '../../../shared/schemas/notifications.ts';
+import type { PageQuery } from '../../../shared/schemas/pagination.ts';
 
 type Row = typeof notifications.$inferSelect;
-export type NotificationDto = {
-  id: string;
-  title: string;
-  body: string;
-  link: string | null;
-  read_at: string | null;
-  created_at: string;
-};
+
+/**
+ * Whose notifications: the caller's own, general ones and, while an organisation is selected,
+ * that organisation's.
+ */
+export type NotificationScope = { userId: string; organizationId: string | null };
 
 /** What the caller sees: their own notifications, general or of the selected organisation. */
 function visibleTo(userId: string, organizationId: string | null) {
@@ -58,10 +57,9 @@ export async function notify(
 
 export async function listNotifications(
   db: Database,
-  scope: { userId: string; organizationId: string | null },
-  page: number,
-  pageSize: number,
-): Promise<Page<NotificationDto> & { unread: number }> {
+  scope: NotificationScope,
+  { page, pageSize }: PageQuery,
+): Promise<NotificationPage> {
   const where = visibleTo(scope.userId, scope.organizationId);
   const [rows, [totals]] = await Promise.all([
     db
@@ -93,7 +91,7 @@ export async function listNotifications(
 /** Marks one of the caller's notifications read; false when it is not theirs (or not visible). */
 export async function markRead(
   db: Database,
-  scope: { userId: string; organizationId: string | null },
+  scope: NotificationScope,
   id: string,
 ): Promise<boolean> {
   const updated = await db
@@ -104,10 +102,7 @@ export async function markRead(
   return updated.length > 0;
 }
 
-export async function markAllRead(
-  db: Database,
-  scope: { userId: string; organizationId: string | null },
-): Promise<number> {
+export async function markAllRead(db: Database, scope: NotificationScope): Promise<number> {
   const updated = await db
     .update(notifications)
     .set({ readAt: sql`now()` })

@@ -1,11 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { SEARCH_MAX_LENGTH } from '../../../shared/schemas/query.ts';
-import { createRouter } from '../../http/openapi.ts';
-import { requireOrg } from '../../http/context.ts';
+import { searchRequestSchema, searchResponseSchema } from '../../../shared/schemas/search.ts';
+import { createRouter, defineRoute, jsonContent } from '../../http/openapi.ts';
 import { permission } from '../../http/permission.ts';
+import { orgScope } from '../../http/records.ts';
 import { SEARCH_LIMIT, searchEverything } from './search.service.ts';
 
-const search = createRoute({
+const search = defineRoute({
   method: 'get',
   path: '/search',
   ...permission.organization(),
@@ -13,35 +12,9 @@ const search = createRoute({
   summary: `The navbar search: up to ${SEARCH_LIMIT} matches of each kind in the organisation`,
   description:
     'One group per kind of record the caller may read (projects, customers, and the kinds other modules add), in a fixed order; prefix matches first. A blank `q` returns no groups.',
-  request: {
-    query: z.strictObject({
-      q: z
-        .string()
-        .trim()
-        .max(SEARCH_MAX_LENGTH, {
-          error: `Search text is limited to ${SEARCH_MAX_LENGTH} characters`,
-        }),
-    }),
-  },
+  request: { query: searchRequestSchema },
   responses: {
-    200: {
-      description: 'Matches grouped by kind',
-      content: {
-        'application/json': {
-          schema: z.object({
-            q: z.string(),
-            groups: z.array(
-              z.object({
-                type: z.string(),
-                items: z.array(
-                  z.object({ id: z.string(), title: z.string(), subtitle: z.string().nullable() }),
-                ),
-              }),
-            ),
-          }),
-        },
-      },
-    },
+    200: { description: 'Matches grouped by kind', content: jsonContent(searchResponseSchema) },
   },
 });
 
@@ -51,7 +24,7 @@ export const searchRoutes = createRouter().openapi(search, async (c) => {
   const groups =
     q === ''
       ? []
-      : await searchEverything(c.get('deps').db, requireOrg(c).id, q, (subject) =>
+      : await searchEverything(c.get('deps').db, orgScope(c), q, (subject) =>
           ability.can('read', subject),
         );
   return c.json({ q, groups }, 200);

@@ -3,15 +3,13 @@ import type { Subject } from '../../../shared/abilities.ts';
 import type { Database } from '../../db/client.ts';
 import { customerSearchText, customers, dataSources, projects } from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/like.ts';
+import type { OrgScope } from '../../http/records.ts';
+import type { SearchGroup, SearchHit } from '../../../shared/schemas/search.ts';
 
 export const SEARCH_LIMIT = 5;
 
-export type SearchItem = { id: string; title: string; subtitle: string | null };
-export type SearchGroup = { type: string; items: SearchItem[] };
-
 /** What a section gets: the organisation, the LIKE patterns of the text, and how many to return. */
-export type SearchContext = {
-  organizationId: string;
+export type SearchContext = OrgScope & {
   /** Matches the text anywhere (`%text%`, with % and _ taken literally). */
   contains: string;
   /** Matches the text at the start (`text%`): such hits are listed first. */
@@ -26,7 +24,7 @@ export type SearchContext = {
 export type SearchSection = {
   type: string;
   subject: Subject;
-  search: (db: Database, context: SearchContext) => Promise<SearchItem[]>;
+  search: (db: Database, context: SearchContext) => Promise<SearchHit[]>;
 };
 
 const projectSection: SearchSection = {
@@ -109,13 +107,13 @@ export const SEARCH_SECTIONS: SearchSection[] = [
 /** Each section the caller may read, with its hits (sections run one after another). */
 export async function searchEverything(
   db: Database,
-  organizationId: string,
+  scope: OrgScope,
   text: string,
   canRead: (subject: Subject) => boolean,
 ): Promise<SearchGroup[]> {
   const escaped = containsPattern(text).slice(1);
   const context: SearchContext = {
-    organizationId,
+    organizationId: scope.organizationId,
     contains: containsPattern(text),
     prefix: escaped,
     limit: SEARCH_LIMIT,
