@@ -21,9 +21,13 @@ export type SqlDataSourceType = (typeof SQL_DATA_SOURCE_TYPES)[number];
 export const isSqlDataSourceType = (type: DataSourceType): type is SqlDataSourceType =>
   (SQL_DATA_SOURCE_TYPES as readonly string[]).includes(type);
 
-/** TLS for database connections: off, encrypted without checking the certificate, or verified. */
-export const DATABASE_TLS_MODES = ['disable', 'require', 'verify-full'] as const;
+/**
+ * TLS for database connections: off; 'prefer' (the default, as libpq's): encrypted when the
+ * server offers it, plain otherwise; encrypted without checking the certificate; or verified.
+ */
+export const DATABASE_TLS_MODES = ['disable', 'prefer', 'require', 'verify-full'] as const;
 export type DatabaseTlsMode = (typeof DATABASE_TLS_MODES)[number];
+export const DEFAULT_DATABASE_TLS_MODE: DatabaseTlsMode = 'prefer';
 
 export const HTTP_AUTH_TYPES = ['none', 'bearer', 'header'] as const;
 export type HttpAuthType = (typeof HTTP_AUTH_TYPES)[number];
@@ -181,7 +185,7 @@ const databaseConfigShape = {
   host: hostSchema,
   database: identifierSchema,
   user: identifierSchema,
-  ssl: z.enum(DATABASE_TLS_MODES).default('require'),
+  ssl: z.enum(DATABASE_TLS_MODES).default(DEFAULT_DATABASE_TLS_MODE),
 };
 
 export const postgresConfigSchema = z.strictObject({

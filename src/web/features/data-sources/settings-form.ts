@@ -14,6 +14,8 @@ import {
   type ConfiguredDataSourceType,
   type DatabaseTlsMode,
   type HttpAuthType,
+  DATABASE_TLS_MODES,
+  DEFAULT_DATABASE_TLS_MODE,
 } from '../../../shared/schemas/data-sources';
 
 /** What happens to the stored secret when the form is saved. */
@@ -55,7 +57,7 @@ export function emptyConnectionForm(type: ConfiguredDataSourceType): ConnectionF
     port: type === 'http' ? '' : String(DEFAULT_PORTS[type]),
     database: '',
     user: '',
-    ssl: 'require',
+    ssl: DEFAULT_DATABASE_TLS_MODE,
     baseUrl: '',
     authType: 'none',
     authHeader: '',
@@ -99,8 +101,7 @@ export function connectionFormFromSource(source: {
     port: str(config.port, base.port),
     database: str(config.database),
     user: str(config.user),
-    ssl:
-      (['disable', 'require', 'verify-full'] as const).find((m) => m === config.ssl) ?? 'require',
+    ssl: DATABASE_TLS_MODES.find((m) => m === config.ssl) ?? DEFAULT_DATABASE_TLS_MODE,
     baseUrl: str(config.baseUrl),
     authType: (['none', 'bearer', 'header'] as const).find((a) => a === config.authType) ?? 'none',
     authHeader: str(config.authHeader),

@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import mysql from 'mysql2/promise';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MysqlConfig } from '../../../../shared/schemas/data-sources.ts';
+import { mysqlConfigSchema, type MysqlConfig } from '../../../../shared/schemas/data-sources.ts';
 import { DEFAULT_OUTBOUND_POLICY } from '../../../net/outbound.ts';
 import { mysqlConnector } from './mysql.ts';
 import { ConnectorError } from './types.ts';
@@ -174,6 +174,21 @@ describe('MySQL/MariaDB connector', () => {
     );
     // Two rows of 4 MB fit in the 10 MB cap; the third does not.
     expect(result).toMatchObject({ rowCount: 2, truncated: true, truncatedBy: 'bytes' });
+  });
+
+  it("connects with TLS 'prefer' (the default) to a server without TLS, in plain text", async () => {
+    expect(mysqlConfigSchema.parse({ host: 'db', database: 'd', user: 'u' }).ssl).toBe('prefer');
+    const result = await connector({ ssl: 'prefer' }).testConnection();
+    expect(result).toMatchObject({ ok: true, cause: null });
+    const query = await connector({ ssl: 'prefer' }).runQuery(
+      {
+        sql: "select variable_value from information_schema.session_status where variable_name = 'SSL_CIPHER'",
+      },
+      { rowCap: 1 },
+    );
+    expect(query.rows).toEqual([['']]);
+    const refused = await connector({ ssl: 'prefer', port: await closedPort() }).testConnection();
+    expect(refused).toMatchObject({ ok: false, cause: 'CONNECTION_REFUSED' });
   });
 
   it('classifies connection failures', async () => {

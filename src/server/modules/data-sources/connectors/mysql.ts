@@ -129,11 +129,16 @@ function queryFailure(error: unknown, config: MysqlConfig, queryTimeoutMs: numbe
   return connectFailure(error, config, queryTimeoutMs);
 }
 
+/** TLS of the first attempt: 'prefer' tries it unchecked, as 'require' does (then see open). */
 function sslOption(config: MysqlConfig): mysql.SslOptions | undefined {
   if (config.ssl === 'disable') return undefined;
-  if (config.ssl === 'require') return { rejectUnauthorized: false };
+  if (config.ssl === 'require' || config.ssl === 'prefer') return { rejectUnauthorized: false };
   return { rejectUnauthorized: true };
 }
+
+/** The server's handshake offers no TLS (mysql2's HANDSHAKE_NO_SSL_SUPPORT). */
+const noTlsOnServer = (error: unknown) =>
+  (error as MysqlError | undefined)?.code === 'HANDSHAKE_NO_SSL_SUPPORT';
 
 async function open(settings: MysqlSettings, connectTimeoutMs: number): Promise<mysql.Connection> {
   const { config } = settings;
@@ -143,6 +148,26 @@ async function open(settings: MysqlSettings, connectTimeoutMs: number): Promise<
   } catch (error) {
     throw connectFailure(error, config, connectTimeoutMs);
   }
+  try {
+    try {
+      return await connect(settings, address, sslOption(config), connectTimeoutMs);
+    } catch (error) {
+      // 'prefer', as libpq and the mysql client: a server that offers no TLS is used without it.
+      if (config.ssl !== 'prefer' || !noTlsOnServer(error)) throw error;
+      return await connect(settings, address, undefined, connectTimeoutMs);
+    }
+  } catch (error) {
+    throw connectFailure(error, config, connectTimeoutMs);
+  }
+}
+
+function connect(
+  settings: MysqlSettings,
+  address: string,
+  ssl: mysql.SslOptions | undefined,
+  connectTimeoutMs: number,
+): Promise<mysql.Connection> {
+  const { config } = settings;
   const connection = mysql.createConnection({
     // The driver keeps the host name (TLS server name); the socket goes to the checked address.
     stream: () => net.connect(config.port, address),
@@ -151,7 +176,7 @@ async function open(settings: MysqlSettings, connectTimeoutMs: number): Promise<
     user: config.user,
     password: settings.password ?? '',
     database: config.database,
-    ssl: sslOption(config),
+    ssl,
     connectTimeout: connectTimeoutMs,
     charset: 'utf8mb4',
     dateStrings: true,
@@ -173,7 +198,7 @@ async function open(settings: MysqlSettings, connectTimeoutMs: number): Promise<
     () => connectionError('TIMEOUT', target(config), { timeoutMs: connectTimeoutMs }),
   ).catch((error: unknown) => {
     connection.destroy();
-    throw connectFailure(error, config, connectTimeoutMs);
+    throw error;
   });
 }
 

@@ -5,7 +5,10 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostgresConfig } from '../../../../shared/schemas/data-sources.ts';
+import {
+  postgresConfigSchema,
+  type PostgresConfig,
+} from '../../../../shared/schemas/data-sources.ts';
 import { postgresConnector } from './postgres.ts';
 import { ConnectorError } from './types.ts';
 import { DEFAULT_OUTBOUND_POLICY } from '../../../net/outbound.ts';
@@ -286,6 +289,20 @@ describe('PostgreSQL connector', () => {
     } finally {
       await silent.close();
     }
+  });
+
+  it("connects with TLS 'prefer' (the default) to a server without TLS, in plain text", async () => {
+    expect(postgresConfigSchema.parse({ host: 'db', database: 'd', user: 'u' }).ssl).toBe('prefer');
+    const result = await connector({ ssl: 'prefer' }).testConnection();
+    expect(result).toMatchObject({ ok: true, cause: null });
+    const query = await connector({ ssl: 'prefer' }).runQuery(
+      { sql: 'select ssl from pg_stat_ssl where pid = pg_backend_pid()' },
+      { rowCap: 1 },
+    );
+    expect(query.rows).toEqual([[false]]);
+    // Only a server that says it has no TLS is used without: other failures stay failures.
+    const refused = await connector({ ssl: 'prefer', port: await closedPort() }).testConnection();
+    expect(refused).toMatchObject({ ok: false, cause: 'CONNECTION_REFUSED' });
   });
 
   it('turns a failed connection of a query into a connection error', async () => {

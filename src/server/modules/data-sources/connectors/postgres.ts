@@ -85,11 +85,16 @@ const target = (config: PostgresConfig): Target => ({
   user: config.user,
 });
 
+/** TLS of the first attempt: 'prefer' tries it unchecked, as 'require' does (then see open). */
 function sslOption(config: PostgresConfig): pg.ClientConfig['ssl'] {
   if (config.ssl === 'disable') return false;
-  if (config.ssl === 'require') return { rejectUnauthorized: false };
+  if (config.ssl === 'require' || config.ssl === 'prefer') return { rejectUnauthorized: false };
   return { rejectUnauthorized: true, servername: config.host };
 }
+
+/** The server answered that it has no TLS (node-postgres' message for libpq's 'N'). */
+const noTlsOnServer = (error: unknown) =>
+  error instanceof Error && /does not support SSL/i.test(error.message);
 
 /** A PostgreSQL error code (SQLSTATE) when the server sent one. */
 const sqlState = (error: unknown) =>
@@ -159,13 +164,11 @@ async function readCapped(client: pg.Client, text: string, rowCap: number) {
 export function postgresConnector(settings: PostgresSettings): Connector<SqlQuery> {
   const { config } = settings;
 
-  async function open(connectTimeoutMs: number): Promise<pg.Client> {
-    let address: string;
-    try {
-      ({ address } = await resolveAllowed(settings.policy, 'database', config.host));
-    } catch (error) {
-      throw connectFailure(error, config, connectTimeoutMs);
-    }
+  async function connect(
+    address: string,
+    ssl: pg.ClientConfig['ssl'],
+    connectTimeoutMs: number,
+  ): Promise<pg.Client> {
     const client = new pg.Client({
       // The driver keeps the host name (TLS server name and certificate check); the socket goes
       // to the address the policy checked.
@@ -176,7 +179,7 @@ export function postgresConnector(settings: PostgresSettings): Connector<SqlQuer
       user: config.user,
       // Never undefined: node-postgres would fall back to PGPASSWORD or ~/.pgpass of this server.
       password: settings.password ?? '',
-      ssl: sslOption(config),
+      ssl,
       connectionTimeoutMillis: connectTimeoutMs,
       application_name: 'meridian',
       types,
@@ -192,9 +195,29 @@ export function postgresConnector(settings: PostgresSettings): Connector<SqlQuer
       );
     } catch (error) {
       destroy(client);
-      throw connectFailure(error, config, connectTimeoutMs);
+      throw error;
     }
     return client;
+  }
+
+  async function open(connectTimeoutMs: number): Promise<pg.Client> {
+    let address: string;
+    try {
+      ({ address } = await resolveAllowed(settings.policy, 'database', config.host));
+    } catch (error) {
+      throw connectFailure(error, config, connectTimeoutMs);
+    }
+    try {
+      try {
+        return await connect(address, sslOption(config), connectTimeoutMs);
+      } catch (error) {
+        // 'prefer', as libpq: a server that offers no TLS is used without it.
+        if (config.ssl !== 'prefer' || !noTlsOnServer(error)) throw error;
+        return await connect(address, false, connectTimeoutMs);
+      }
+    } catch (error) {
+      throw connectFailure(error, config, connectTimeoutMs);
+    }
   }
 
   return {
