@@ -401,9 +401,11 @@ export type CustomerTagCount = z.infer<typeof customerTagCountSchema>;
 
 /** GET /api/v1/customers/tags: most used first. */
 export const customerTagsSchema = z.object({ items: z.array(customerTagCountSchema) });
+export type CustomerTags = z.infer<typeof customerTagsSchema>;
 
 /** POST /api/v1/customers/bulk/delete (bulk/status answers `updatedCountSchema`). */
 export const customerBulkDeleteResultSchema = z.object({ deleted: z.number().int() });
+export type CustomerBulkDeleteResult = z.infer<typeof customerBulkDeleteResultSchema>;
 
 export const customerImportRowErrorSchema = z.object({
   row: z.number().int(),
@@ -428,3 +430,4 @@ export type CustomerImportReport = z.infer<typeof customerImportReportSchema>;
 
 /** POST /api/v1/customers/import/commit. */
 export const customerImportResultSchema = z.object({ imported: z.number().int() });
+export type CustomerImportResult = z.infer<typeof customerImportResultSchema>;

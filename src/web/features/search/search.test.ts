@@ -7,8 +7,8 @@ import {
   searchItems,
   searchSections,
   wantsServerSearch,
-  type ServerSearchResponse,
 } from './search';
+import type { SearchResponse } from '../../../shared/schemas/search';
 
 const items = [
   { id: 'home', title: 'Home', path: '/' },
@@ -62,7 +62,7 @@ describe('keyboard', () => {
 });
 
 describe('records from the server', () => {
-  const response: ServerSearchResponse = {
+  const response: SearchResponse = {
     q: 'ac',
     groups: [
       { type: 'projects', items: [{ id: 'p1', title: 'Acme rollout', subtitle: 'active' }] },

@@ -1,3 +1,5 @@
+import type { SearchHit, SearchResponse } from '../../../shared/schemas/search';
+
 /** One searchable page (from the navigation). */
 export interface SearchItem {
   id: string;
@@ -68,17 +70,6 @@ export function isSearchHotkey(event: {
 export const SERVER_SEARCH_MIN_CHARS = 2;
 export const SERVER_SEARCH_DEBOUNCE_MS = 250;
 
-export interface ServerSearchHit {
-  id: string;
-  title: string;
-  subtitle: string | null;
-}
-
-export interface ServerSearchResponse {
-  q: string;
-  groups: { type: string; items: ServerSearchHit[] }[];
-}
-
 /** The kinds of records the dialog shows, in the order shown (others are left out). */
 export const RECORD_GROUPS = ['projects', 'data-sources', 'customers'] as const;
 export type RecordGroup = (typeof RECORD_GROUPS)[number];
@@ -104,7 +95,7 @@ const isRecordGroup = (type: string): type is RecordGroup =>
 /** One option of the dialog: a page of the navigation or a record found by the server. */
 export type SearchOption<P extends SearchItem = SearchItem> =
   | { kind: 'page'; key: string; item: P }
-  | { kind: 'record'; key: string; group: RecordGroup; hit: ServerSearchHit };
+  | { kind: 'record'; key: string; group: RecordGroup; hit: SearchHit };
 
 export interface SearchSectionOf<P extends SearchItem = SearchItem> {
   group: 'pages' | RecordGroup;
@@ -117,7 +108,7 @@ export interface SearchSectionOf<P extends SearchItem = SearchItem> {
  */
 export function searchSections<P extends SearchItem>(
   pages: readonly P[],
-  response: ServerSearchResponse | undefined,
+  response: SearchResponse | undefined,
 ): SearchSectionOf<P>[] {
   const sections: SearchSectionOf<P>[] = [];
   if (pages.length > 0) {

@@ -1,13 +1,18 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdatedCount } from '../../../../shared/schemas/common';
 import type {
   CustomerActivityDto,
+  CustomerBulkDeleteResult,
   CustomerCreate,
   CustomerDetailDto,
   CustomerImportMapping,
   CustomerImportReport,
+  CustomerImportResult,
+  CustomerOwnerDto,
   CustomerPage,
   CustomerSortField,
   CustomerStatus,
+  CustomerTags,
   CustomerUpdate,
 } from '../../../../shared/schemas/customers';
 import type { Page } from '../../../../shared/schemas/pagination';
@@ -30,18 +35,6 @@ export interface CustomerFilters {
 export interface CustomerListParams extends CustomerFilters {
   page: number;
   pageSize: number;
-}
-
-/** A member of the selected organisation who can own customers. */
-export interface OwnerOption {
-  id: string;
-  name: string;
-  email: string;
-}
-
-export interface TagCount {
-  tag: string;
-  count: number;
 }
 
 /**
@@ -79,7 +72,7 @@ export const customerTagsQueryOptions = (orgId: string | null) =>
   queryOptions({
     queryKey: customerKeys.tags(orgId),
     queryFn: ({ signal }) =>
-      api<{ items: TagCount[] }>('/customers/tags', { signal }).then((body) => body.items),
+      api<CustomerTags>('/customers/tags', { signal }).then((body) => body.items),
     enabled: orgId !== null,
   });
 
@@ -88,7 +81,7 @@ export const ownersQueryOptions = (orgId: string | null) =>
   queryOptions({
     queryKey: customerKeys.owners(orgId),
     queryFn: ({ signal }) =>
-      api<Page<OwnerOption>>('/users', {
+      api<Page<CustomerOwnerDto>>('/users', {
         query: { scope: 'organization', sort: 'name', order: 'asc', page: 1, pageSize: 100 },
         signal,
       }).then((body) => body.items.map(({ id, name, email }) => ({ id, name, email }))),
@@ -132,12 +125,12 @@ export const useAddNote = (orgId: string | null) =>
 
 export const useBulkStatus = (orgId: string | null) =>
   useCustomerMutation(orgId, (input: { ids: string[]; status: CustomerStatus }) =>
-    api<{ updated: number }>('/customers/bulk/status', { method: 'POST', body: input }),
+    api<UpdatedCount>('/customers/bulk/status', { method: 'POST', body: input }),
   );
 
 export const useBulkDelete = (orgId: string | null) =>
   useCustomerMutation(orgId, (ids: string[]) =>
-    api<{ deleted: number }>('/customers/bulk/delete', { method: 'POST', body: { ids } }),
+    api<CustomerBulkDeleteResult>('/customers/bulk/delete', { method: 'POST', body: { ids } }),
   );
 
 /** Checks a file (nothing is written); without a mapping the server suggests one. */
@@ -149,5 +142,5 @@ export const previewImport = (csv: string, mapping?: CustomerImportMapping) =>
 
 export const useCommitImport = (orgId: string | null) =>
   useCustomerMutation(orgId, (input: { csv: string; mapping: CustomerImportMapping }) =>
-    api<{ imported: number }>('/customers/import/commit', { method: 'POST', body: input }),
+    api<CustomerImportResult>('/customers/import/commit', { method: 'POST', body: input }),
   );

@@ -8,11 +8,11 @@ import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CustomerStatus } from '../../../../shared/schemas/customers';
+import type { CrmActivityDto } from '../../../../shared/schemas/dashboard';
 import { RouterLink } from '../../../components/RouterLink';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format';
-import type { CrmDashboard } from '../api/crm';
 
-type Activity = CrmDashboard['recentActivity'][number];
+type Activity = CrmActivityDto;
 
 const ICONS = {
   created: IconPlus,

@@ -1,18 +1,8 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
 import { HELP_URL_MAX_LENGTH } from '../../../../shared/constants';
-import type { HelpRequestInput } from '../../../../shared/schemas/help-request';
+import type { HelpRequestInput, HelpRequestRecord } from '../../../../shared/schemas/help-request';
 import { api } from '../../../lib/api';
 import { fetchSession } from '../../../lib/session';
-
-/** A stored help request as `POST /api/v1/help-requests` returns it. */
-export interface HelpRequestRecord {
-  id: string;
-  user_id: string;
-  url: string;
-  project_id: string | null;
-  issue_description: string;
-  created_at: string;
-}
 
 /** The page the request is about: the current address, cut to what the server accepts. */
 export function currentPageUrl(): string {

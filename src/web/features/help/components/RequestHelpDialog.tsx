@@ -23,15 +23,14 @@ import {
   HELP_TEXT_MIN_LENGTH,
   HELP_TEXT_ROWS,
 } from '../../../../shared/constants';
-import { issueDescriptionSchema } from '../../../../shared/schemas/help-request';
+import {
+  issueDescriptionSchema,
+  type HelpRequestRecord,
+} from '../../../../shared/schemas/help-request';
 import { RouterLink } from '../../../components/RouterLink';
 import { muiRegister } from '../../../lib/forms';
 import { track } from '../../../lib/tag-manager';
-import {
-  helpSessionQueryOptions,
-  useSubmitHelpRequest,
-  type HelpRequestRecord,
-} from '../api/help-requests';
+import { helpSessionQueryOptions, useSubmitHelpRequest } from '../api/help-requests';
 import { describeHelpFailure, validationRuleOf, type HelpFailure } from '../help-errors';
 
 const formSchema = z.object({ issue_description: issueDescriptionSchema });

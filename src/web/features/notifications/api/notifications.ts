@@ -1,23 +1,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { UpdatedCount } from '../../../../shared/schemas/common';
+import type { NotificationPage } from '../../../../shared/schemas/notifications';
 import { api } from '../../../lib/api';
-
-/** A notification of the signed-in user (GET /api/v1/notifications). */
-export interface Notification {
-  id: string;
-  title: string;
-  body: string;
-  link: string | null;
-  read_at: string | null;
-  created_at: string;
-}
-
-export interface NotificationPage {
-  items: Notification[];
-  total: number;
-  unread: number;
-  page: number;
-  pageSize: number;
-}
 
 /** How many notifications the navbar menu shows. */
 export const NOTIFICATIONS_MENU_PAGE_SIZE = 10;
@@ -66,7 +50,7 @@ export function useMarkNotificationRead() {
 export function useMarkAllNotificationsRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api<{ updated: number }>('/notifications/read-all', { method: 'POST' }),
+    mutationFn: () => api<UpdatedCount>('/notifications/read-all', { method: 'POST' }),
     onMutate: () => markCachedRead(queryClient, 'all'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['notifications'] }),
   });

@@ -17,6 +17,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useId, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { NotificationDto } from '../../../../shared/schemas/notifications';
 import { useAuthState } from '../../../lib/auth-store';
 import { formatNumber, formatRelativeTime } from '../../../lib/format';
 import {
@@ -24,7 +25,6 @@ import {
   notificationsQueryOptions,
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
-  type Notification,
 } from '../api/notifications';
 
 /** The navbar bell: unread count from the server, a popover with the latest notifications. */
@@ -47,7 +47,7 @@ export function NotificationsMenu() {
   };
   const close = () => setAnchor(null);
 
-  const openNotification = (notification: Notification) => {
+  const openNotification = (notification: NotificationDto) => {
     if (!notification.read_at) markRead.mutate(notification.id);
     const link = internalLink(notification.link);
     if (link) {

@@ -25,6 +25,7 @@ import { useNavigate } from '@tanstack/react-router';
 import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
+import type { SearchHit } from '../../../../shared/schemas/search';
 import { useAuthState } from '../../../lib/auth-store';
 import { serverSearchQueryOptions } from '../api/search';
 import {
@@ -38,7 +39,6 @@ import {
   type RecordGroup,
   type SearchItem,
   type SearchOption,
-  type ServerSearchHit,
 } from '../search';
 
 export interface SearchResultItem extends SearchItem {
@@ -180,7 +180,7 @@ function SearchPanel({ items, onClose, onSelect }: Omit<SearchDialogProps, 'open
     }
   };
 
-  const subtitle = (group: RecordGroup, hit: ServerSearchHit): string | undefined => {
+  const subtitle = (group: RecordGroup, hit: SearchHit): string | undefined => {
     if (!hit.subtitle) return undefined;
     if (group === 'projects' && (hit.subtitle === 'active' || hit.subtitle === 'archived')) {
       return t(`layout.search.projectStatus.${hit.subtitle}`);
