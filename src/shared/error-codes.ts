@@ -33,7 +33,7 @@ export const ERROR_CODES = {
   LAST_SUPER_ADMIN: 409,
   CANNOT_BAN_SELF: 409,
   WHITELIST_ENTRY_EXISTS: 409,
-  MAIL_OUTBOX_OFF: 409,
+  MAIL_OUTBOX_OFF: 404,
 
   // Organisations, members and invitations
   ORGANIZATION_SLUG_TAKEN: 409,

@@ -2,14 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../db/client.ts';
 import { member, organization } from '../db/schema/index.ts';
-
-export type Membership = {
-  id: string;
-  name: string;
-  slug: string;
-  logo: string | null;
-  role: string;
-};
+import type { Membership } from '../../shared/schemas/organization.ts';
 
 /** The caller's organisations, oldest membership first (the first is the default selection). */
 export async function membershipsOf(db: Database, userId: string): Promise<Membership[]> {

@@ -6,9 +6,10 @@ import {
   type AbilityRule,
   type AppAbility,
 } from '../../shared/abilities.ts';
+import { isUuid } from '../../shared/schemas/common.ts';
 import type { AppDeps } from '../deps.ts';
 import { member, organization } from '../db/schema/index.ts';
-import { HttpError, notFound, unauthenticated } from './errors.ts';
+import { httpError, notFound, unauthenticated } from './errors.ts';
 import { clientIp } from './client-ip.ts';
 import type { AuditActor } from '../audit/record.ts';
 
@@ -34,8 +35,6 @@ export type AppEnv = {
     ability: AppAbility;
   };
 };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * Resolves who is calling and for which organisation, then builds their ability.
@@ -77,7 +76,7 @@ async function resolveOrganization(
   user: SessionUser,
   orgId: string,
 ): Promise<OrgContext> {
-  if (!UUID.test(orgId)) throw notFound('Organization not found');
+  if (!isUuid(orgId)) throw notFound('Organization not found');
   const [row] = await deps.db
     .select({ id: organization.id, role: member.role })
     .from(organization)
@@ -96,12 +95,12 @@ export function requireAuth(c: Context<AppEnv>): RequestAuth {
 
 export function requireOrg(c: Context<AppEnv>): OrgContext {
   const org = c.get('org');
-  if (!org)
-    throw new HttpError(
-      400,
+  if (!org) {
+    throw httpError(
       'ORGANIZATION_REQUIRED',
       'Select an organization first (X-Organization-Id header)',
     );
+  }
   return org;
 }
 

@@ -3,7 +3,7 @@
  * Isomorphic: imports nothing from src/server or src/web.
  */
 import { z } from 'zod';
-import { pageQuerySchema } from './pagination.ts';
+import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { LIST_SCOPES } from './users.ts';
 
 export const AUDIT_MESSAGES = {
@@ -58,3 +58,21 @@ export const auditExportQuerySchema = z
   .strictObject(auditFilters)
   .refine(rangeIsOrdered, { error: AUDIT_MESSAGES.range, path: ['to'] });
 export type AuditExportQuery = z.output<typeof auditExportQuerySchema>;
+
+/** One entry of GET /api/v1/audit-logs. */
+export const auditLogEntrySchema = z.object({
+  id: z.string(),
+  organizationId: z.string().nullable(),
+  /** The organisation's current name; null for global entries or a deleted organisation. */
+  organizationName: z.string().nullable(),
+  actor: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
+  action: z.string(),
+  targetType: z.string(),
+  targetId: z.string().nullable(),
+  before: z.unknown(),
+  after: z.unknown(),
+  ip: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;
+export const auditLogPageSchema = pageSchema(auditLogEntrySchema);

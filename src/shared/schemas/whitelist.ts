@@ -4,7 +4,7 @@
  * src/web.
  */
 import { z } from 'zod';
-import { pageQuerySchema } from './pagination.ts';
+import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { searchQuerySchema } from './query.ts';
 
 export const WHITELIST_NOTE_MAX_LENGTH = 500;
@@ -45,6 +45,25 @@ export const whitelistSettingsSchema = z.strictObject({ enabled: z.boolean() });
 export type WhitelistSettings = z.output<typeof whitelistSettingsSchema>;
 
 export const whitelistQuerySchema = pageQuerySchema.extend({ search: searchQuerySchema });
+export type WhitelistQuery = z.output<typeof whitelistQuerySchema>;
+
+/** An entry as the console lists it. */
+export const whitelistEntrySchema = z.object({
+  id: z.string(),
+  pattern: z.string(),
+  note: z.string(),
+  createdAt: z.string(),
+  createdBy: z.object({ id: z.string(), email: z.string() }).nullable(),
+});
+export type WhitelistEntry = z.infer<typeof whitelistEntrySchema>;
+export const whitelistPageSchema = pageSchema(whitelistEntrySchema);
+
+/** The switch and when it last changed. */
+export const whitelistStateSchema = z.object({
+  enabled: z.boolean(),
+  updatedAt: z.string().nullable(),
+});
+export type WhitelistState = z.infer<typeof whitelistStateSchema>;
 
 /** The entries that admit `email`: the address itself and its `@domain`. */
 export function whitelistKeysFor(email: string): string[] {

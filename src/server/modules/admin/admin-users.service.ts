@@ -3,29 +3,18 @@ import type { Database } from '../../db/client.ts';
 import { member, organization, session, user } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../../audit/record.ts';
 import { LastSuperAdminError, setSuperAdmin } from '../../auth/super-admins.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
-import { ADMIN_MESSAGES, type AdminUserQuery } from '../../../shared/schemas/admin.ts';
+import { httpError, notFound } from '../../http/errors.ts';
+import {
+  ADMIN_MESSAGES,
+  type AdminUser,
+  type AdminUserQuery,
+} from '../../../shared/schemas/admin.ts';
 import type { Page } from '../../../shared/schemas/pagination.ts';
 import { containsPattern } from '../../db/like.ts';
-import { userStatus, type UserStatus } from '../../../shared/schemas/users.ts';
+import { userStatus } from '../../../shared/schemas/users.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Reader = Pick<Database, 'select'>;
-
-export type AdminUserDto = {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  superAdmin: boolean;
-  status: UserStatus;
-  bannedAt: string | null;
-  banReason: string | null;
-  createdAt: string;
-  memberships: { organizationId: string; name: string; role: string }[];
-};
 
 const userColumns = {
   id: user.id,
@@ -42,7 +31,7 @@ const userColumns = {
 type UserRow = Pick<typeof user.$inferSelect, keyof typeof userColumns>;
 
 async function membershipsOf(db: Reader, userIds: string[]) {
-  const byUser = new Map<string, AdminUserDto['memberships']>();
+  const byUser = new Map<string, AdminUser['memberships']>();
   if (userIds.length === 0) return byUser;
   const rows = await db
     .select({
@@ -63,7 +52,7 @@ async function membershipsOf(db: Reader, userIds: string[]) {
   return byUser;
 }
 
-function toDto(row: UserRow, memberships: AdminUserDto['memberships']): AdminUserDto {
+function toDto(row: UserRow, memberships: AdminUser['memberships']): AdminUser {
   return {
     id: row.id,
     name: row.name,
@@ -83,7 +72,7 @@ function toDto(row: UserRow, memberships: AdminUserDto['memberships']): AdminUse
 export async function listAdminUsers(
   db: Database,
   query: AdminUserQuery,
-): Promise<Page<AdminUserDto>> {
+): Promise<Page<AdminUser>> {
   const search = query.search ? containsPattern(query.search) : undefined;
   const where = and(
     search ? or(ilike(user.name, search), ilike(user.email, search)) : undefined,
@@ -116,7 +105,7 @@ export async function listAdminUsers(
   };
 }
 
-async function loadUser(db: Reader, id: string): Promise<AdminUserDto> {
+async function loadUser(db: Reader, id: string): Promise<AdminUser> {
   const [row] = await db.select(userColumns).from(user).where(eq(user.id, id));
   if (!row) throw notFound('User not found');
   return toDto(row, (await membershipsOf(db, [id])).get(id) ?? []);
@@ -142,7 +131,7 @@ export async function setUserSuperAdmin(
   actor: AuditActor,
   userId: string,
   value: boolean,
-): Promise<AdminUserDto> {
+): Promise<AdminUser> {
   return db.transaction(async (tx) => {
     // The lock setSuperAdmin takes (re-entrant), so the check below cannot race another change.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('super-admin-flag'))`);
@@ -158,7 +147,7 @@ export async function setUserSuperAdmin(
         .from(user)
         .where(and(eq(user.superAdmin, true), isNull(user.bannedAt), ne(user.id, userId)));
       if ((others?.n ?? 0) === 0) {
-        throw new HttpError(409, 'CONFLICT', ADMIN_MESSAGES.lastSuperAdmin);
+        throw httpError('LAST_SUPER_ADMIN', ADMIN_MESSAGES.lastSuperAdmin);
       }
     }
     if (target.superAdmin !== value) {
@@ -167,7 +156,7 @@ export async function setUserSuperAdmin(
         await setSuperAdmin(tx, target.email, value);
       } catch (error) {
         if (error instanceof LastSuperAdminError) {
-          throw new HttpError(409, 'CONFLICT', ADMIN_MESSAGES.lastSuperAdmin);
+          throw httpError('LAST_SUPER_ADMIN', ADMIN_MESSAGES.lastSuperAdmin);
         }
         throw error;
       }
@@ -190,8 +179,8 @@ export async function banUser(
   actor: AuditActor,
   userId: string,
   reason: string,
-): Promise<AdminUserDto> {
-  if (userId === actor.id) throw new HttpError(409, 'CONFLICT', ADMIN_MESSAGES.banSelf);
+): Promise<AdminUser> {
+  if (userId === actor.id) throw httpError('CANNOT_BAN_SELF', ADMIN_MESSAGES.banSelf);
   return db.transaction(async (tx) => {
     const target = await lockUser(tx, userId);
     const [after] = await tx
@@ -216,7 +205,7 @@ export async function unbanUser(
   db: Database,
   actor: AuditActor,
   userId: string,
-): Promise<AdminUserDto> {
+): Promise<AdminUser> {
   return db.transaction(async (tx) => {
     const target = await lockUser(tx, userId);
     if (target.bannedAt) {

@@ -4,24 +4,21 @@ import path from 'node:path';
 import type { Database } from '../../db/client.ts';
 import { member, organization } from '../../db/schema/index.ts';
 import { parseEml } from '../../mail/outbox.ts';
-import { MAIL_ID_PATTERN, type AdminOrganizationQuery } from '../../../shared/schemas/admin.ts';
+import {
+  MAIL_ID_PATTERN,
+  type AdminOrganization,
+  type AdminOrganizationQuery,
+  type MailMessage,
+  type MailSummary,
+} from '../../../shared/schemas/admin.ts';
 import type { Page, PageQuery } from '../../../shared/schemas/pagination.ts';
 import { containsPattern } from '../../db/like.ts';
-
-export type AdminOrganizationDto = {
-  id: string;
-  name: string;
-  slug: string;
-  logo: string | null;
-  createdAt: string;
-  memberCount: number;
-};
 
 /** Every organisation with its member count, by name. */
 export async function listAdminOrganizations(
   db: Database,
   query: AdminOrganizationQuery,
-): Promise<Page<AdminOrganizationDto>> {
+): Promise<Page<AdminOrganization>> {
   const search = query.search ? containsPattern(query.search) : undefined;
   const where = search
     ? or(ilike(organization.name, search), ilike(organization.slug, search))
@@ -61,9 +58,6 @@ export async function listAdminOrganizations(
 // Mail outbox (only when no SMTP server is configured)
 // ---------------------------------------------------------------------------
 
-export type MailSummaryDto = { id: string; to: string; subject: string; date: string };
-export type MailDto = MailSummaryDto & { text: string };
-
 /** The ids of the stored messages, newest first (the name starts with the time in ms). */
 async function mailIds(dir: string): Promise<string[]> {
   let files: string[];
@@ -80,7 +74,7 @@ async function mailIds(dir: string): Promise<string[]> {
   return ids.sort((a, b) => time(b) - time(a) || (a < b ? 1 : a > b ? -1 : 0));
 }
 
-async function readMail(dir: string, id: string): Promise<MailDto | null> {
+async function readMail(dir: string, id: string): Promise<MailMessage | null> {
   if (!MAIL_ID_PATTERN.test(id)) return null;
   const file = path.resolve(dir, `${id}.eml`);
   if (path.dirname(file) !== path.resolve(dir)) return null;
@@ -96,7 +90,7 @@ async function readMail(dir: string, id: string): Promise<MailDto | null> {
   return { id, to: mail.to, subject: mail.subject, date: date.toISOString(), text: mail.text };
 }
 
-export async function listOutbox(dir: string, query: PageQuery): Promise<Page<MailSummaryDto>> {
+export async function listOutbox(dir: string, query: PageQuery): Promise<Page<MailSummary>> {
   const ids = await mailIds(dir);
   const start = (query.page - 1) * query.pageSize;
   const mails = await Promise.all(
@@ -104,7 +98,7 @@ export async function listOutbox(dir: string, query: PageQuery): Promise<Page<Ma
   );
   return {
     items: mails
-      .filter((m): m is MailDto => m !== null)
+      .filter((m): m is MailMessage => m !== null)
       .map(({ text: _text, ...summary }) => summary),
     total: ids.length,
     page: query.page,

@@ -96,7 +96,10 @@ describe('super-admin flag', () => {
       `/api/v1/admin/users/${root.userId}/super-admin`,
     );
     expect(res.status).toBe(409);
-    expect(res.json.error).toEqual({ code: 'CONFLICT', message: ADMIN_MESSAGES.lastSuperAdmin });
+    expect(res.json.error).toEqual({
+      code: 'LAST_SUPER_ADMIN',
+      message: ADMIN_MESSAGES.lastSuperAdmin,
+    });
     const [row] = await server.db
       .select({ superAdmin: user.superAdmin })
       .from(user)

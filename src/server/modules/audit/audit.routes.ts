@@ -1,10 +1,15 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { auditExportQuerySchema, auditLogQuerySchema } from '../../../shared/schemas/audit.ts';
+import {
+  auditExportQuerySchema,
+  auditLogPageSchema,
+  auditLogQuerySchema,
+} from '../../../shared/schemas/audit.ts';
 import type { ListScope } from '../../../shared/schemas/users.ts';
-import { createRouter } from '../../http/openapi.ts';
-import { requireOrg, type AppEnv } from '../../http/context.ts';
+import { createRouter, defineRoute, jsonContent } from '../../http/openapi.ts';
+import type { AppEnv } from '../../http/context.ts';
 import { permission } from '../../http/permission.ts';
+import { orgScope } from '../../http/records.ts';
 import { csvResponse, toCsv } from '../../http/csv.ts';
 import {
   AUDIT_CSV_HEADER,
@@ -17,20 +22,6 @@ const TAGS = ['Audit log'];
 const scopeDescription =
   'Organisation admins: the selected organisation’s entries (X-Organization-Id). Super admins: also every entry with scope=all, global ones (organizationId null) included.';
 
-const entry = z.object({
-  id: z.string(),
-  organizationId: z.string().nullable(),
-  organizationName: z.string().nullable(),
-  actor: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
-  action: z.string(),
-  targetType: z.string(),
-  targetId: z.string().nullable(),
-  before: z.unknown(),
-  after: z.unknown(),
-  ip: z.string().nullable(),
-  createdAt: z.string(),
-});
-
 /**
  * The audit log is an administration page: besides super admins, only those who may update
  * the organisation (its admins) read it. Reading is not enough, since everyone may read all
@@ -41,7 +32,7 @@ const readAuditLog = permission.can('update', 'Organization', {
   message: 'Only organization admins can read the audit log',
 });
 
-const list = createRoute({
+const list = defineRoute({
   method: 'get',
   path: '/audit-logs',
   ...readAuditLog,
@@ -50,23 +41,11 @@ const list = createRoute({
   description: scopeDescription,
   request: { query: auditLogQuerySchema },
   responses: {
-    200: {
-      description: 'A page of entries',
-      content: {
-        'application/json': {
-          schema: z.object({
-            items: z.array(entry),
-            total: z.number(),
-            page: z.number(),
-            pageSize: z.number(),
-          }),
-        },
-      },
-    },
+    200: { description: 'A page of entries', content: jsonContent(auditLogPageSchema) },
   },
 });
 
-const exportCsv = createRoute({
+const exportCsv = defineRoute({
   method: 'get',
   path: '/audit-logs/export.csv',
   ...readAuditLog,
@@ -80,9 +59,8 @@ const exportCsv = createRoute({
 });
 
 /** Whose entries: the checks are done by `readAuditLog` before the request is validated. */
-function scopeOf(c: Context<AppEnv>, scope: ListScope): AuditScope {
-  return scope === 'all' ? { organizationId: null } : { organizationId: requireOrg(c).id };
-}
+const scopeOf = (c: Context<AppEnv>, scope: ListScope): AuditScope =>
+  scope === 'all' ? { organizationId: null } : orgScope(c);
 
 export const auditRoutes = createRouter()
   .openapi(list, async (c) => {

@@ -6,29 +6,15 @@ import { containsPattern } from '../../db/like.ts';
 import {
   auditRange,
   type AuditExportQuery,
+  type AuditLogEntry,
   type AuditLogQuery,
 } from '../../../shared/schemas/audit.ts';
+import { isUuid } from '../../../shared/schemas/common.ts';
 
 /** One organisation's entries, or every entry (null: super admins). */
 export type AuditScope = { organizationId: string | null };
 
-export type AuditLogDto = {
-  id: string;
-  organizationId: string | null;
-  /** The organisation's current name; null for global entries or a deleted organisation. */
-  organizationName: string | null;
-  actor: { id: string | null; email: string | null };
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  createdAt: string;
-};
-
 export const AUDIT_EXPORT_MAX_ROWS = 50_000;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function whereOf(scope: AuditScope, query: AuditExportQuery): SQL | undefined {
   const { from, before } = auditRange(query.from, query.to);
@@ -36,7 +22,7 @@ function whereOf(scope: AuditScope, query: AuditExportQuery): SQL | undefined {
   return and(
     scope.organizationId ? eq(auditLogs.organizationId, scope.organizationId) : undefined,
     query.actor
-      ? UUID.test(query.actor)
+      ? isUuid(query.actor)
         ? eq(auditLogs.actorId, query.actor)
         : ilike(auditLogs.actorEmail, containsPattern(query.actor))
       : undefined,
@@ -56,7 +42,7 @@ const toDto = ({
 }: {
   row: typeof auditLogs.$inferSelect;
   organizationName: string | null;
-}): AuditLogDto => ({
+}): AuditLogEntry => ({
   id: row.id,
   organizationId: row.organizationId,
   organizationName,
@@ -75,7 +61,7 @@ export async function listAuditLogs(
   db: Database,
   scope: AuditScope,
   query: AuditLogQuery,
-): Promise<Page<AuditLogDto>> {
+): Promise<Page<AuditLogEntry>> {
   const where = whereOf(scope, query);
   const [rows, [totals]] = await Promise.all([
     db

@@ -1,21 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { auditLogs, organization } from '../../db/schema/index.ts';
-
-/** How many of the caller's own audit entries the profile shows. */
-export const OWN_ACTIVITY_LIMIT = 10;
-
-export type OwnActivityDto = {
-  id: string;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  organization: { id: string; name: string } | null;
-  createdAt: string;
-};
+import { OWN_ACTIVITY_LIMIT, type OwnActivity } from '../../../shared/schemas/account.ts';
 
 /** The latest audit entries whose actor is `userId`, newest first, in every organisation. */
-export async function listOwnActivity(db: Database, userId: string): Promise<OwnActivityDto[]> {
+export async function listOwnActivity(db: Database, userId: string): Promise<OwnActivity[]> {
   const rows = await db
     .select({
       id: auditLogs.id,

@@ -1,45 +1,28 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { buildUserData, userDataSchema } from '../../../shared/user-data.ts';
-import { createRouter } from '../../http/openapi.ts';
+import { buildUserData } from '../../../shared/user-data.ts';
+import {
+  meSchema,
+  OWN_ACTIVITY_LIMIT,
+  ownActivityListSchema,
+} from '../../../shared/schemas/account.ts';
+import { createRouter, defineRoute, jsonContent } from '../../http/openapi.ts';
 import { requireAuth } from '../../http/context.ts';
 import { permission } from '../../http/permission.ts';
 import { membershipsOf } from '../../auth/organizations.ts';
-import { listOwnActivity, OWN_ACTIVITY_LIMIT } from './activity.service.ts';
+import { listOwnActivity } from './activity.service.ts';
 
-const me = createRoute({
+const me = defineRoute({
   method: 'get',
   path: '/me',
   ...permission.authenticated(),
   tags: ['Me'],
   summary: 'The signed-in user, their organisations and their ability rules',
   description:
-    'The rules are built for the organisation named by the X-Organization-Id header (none: rules without an organisation role).',
-  responses: {
-    200: {
-      description: 'The caller',
-      content: {
-        'application/json': {
-          schema: z.object({
-            user: userDataSchema,
-            organizations: z.array(
-              z.object({
-                id: z.string(),
-                name: z.string(),
-                slug: z.string(),
-                logo: z.string().nullable(),
-                role: z.string(),
-              }),
-            ),
-            organization: z.object({ id: z.string(), role: z.string().nullable() }).nullable(),
-            rules: z.array(z.any()),
-          }),
-        },
-      },
-    },
-  },
+    'The rules are built for the organisation named by the X-Organization-Id header (none: rules without an organisation role); a header naming an organisation the caller is not a member of is a 404.',
+  responses: { 200: { description: 'The caller', content: jsonContent(meSchema) } },
+  errors: [404],
 });
 
-const activity = createRoute({
+const activity = defineRoute({
   method: 'get',
   path: '/me/activity',
   ...permission.authenticated(),
@@ -47,27 +30,7 @@ const activity = createRoute({
   summary: `The caller's own latest ${OWN_ACTIVITY_LIMIT} audit entries, newest first`,
   description:
     'Entries whose actor is the caller, in every organisation and without one; unlike /audit-logs, open to every signed-in user.',
-  responses: {
-    200: {
-      description: 'The entries',
-      content: {
-        'application/json': {
-          schema: z.object({
-            items: z.array(
-              z.object({
-                id: z.string(),
-                action: z.string(),
-                targetType: z.string(),
-                targetId: z.string().nullable(),
-                organization: z.object({ id: z.string(), name: z.string() }).nullable(),
-                createdAt: z.string(),
-              }),
-            ),
-          }),
-        },
-      },
-    },
-  },
+  responses: { 200: { description: 'The entries', content: jsonContent(ownActivityListSchema) } },
 });
 
 export const meRoutes = createRouter()

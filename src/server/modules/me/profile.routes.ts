@@ -1,13 +1,15 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import {
   AVATAR_MAX_BYTES,
   notificationPreferencesSchema,
+  profileSchema,
   profileUpdateSchema,
 } from '../../../shared/schemas/account.ts';
-import { createRouter } from '../../http/openapi.ts';
+import { isUuid } from '../../../shared/schemas/common.ts';
+import { createRouter, defineRoute, jsonContent } from '../../http/openapi.ts';
 import { requireAuth } from '../../http/context.ts';
 import { permission } from '../../http/permission.ts';
-import { notFound } from '../../http/errors.ts';
+import { found } from '../../http/records.ts';
 import { checkImageUpload } from '../../http/image-upload.ts';
 import { readMultipartUpload } from '../../http/multipart.ts';
 import {
@@ -20,66 +22,52 @@ import {
   updateProfile,
 } from './profile.service.ts';
 
-const profileDto = z.object({
-  id: z.string(),
-  fullName: z.string(),
-  username: z.string(),
-  email: z.string(),
-  avatar: z.string(),
-  locale: z.string().nullable(),
-  timeZone: z.string().nullable(),
-});
-const json = <T extends z.ZodType>(schema: T, description: string) => ({
+const profile = (description: string) => ({
   description,
-  content: { 'application/json': { schema } },
+  content: jsonContent(profileSchema),
 });
-const preferencesDto = z.array(
-  z.object({ event: z.string(), email: z.boolean(), inApp: z.boolean() }),
-);
+const preferences = (description: string) => ({
+  description,
+  content: jsonContent(notificationPreferencesSchema),
+});
 
-const readProfile = createRoute({
+const readProfile = defineRoute({
   method: 'get',
   path: '/me/profile',
   ...permission.authenticated(),
   tags: ['Me'],
   summary: "The caller's editable profile",
-  responses: { 200: json(profileDto, 'The profile') },
+  responses: { 200: profile('The profile') },
 });
-const patchProfile = createRoute({
+const patchProfile = defineRoute({
   method: 'patch',
   path: '/me/profile',
   ...permission.authenticated(),
   tags: ['Me'],
   summary: 'Change the full name, username, language or time zone',
-  request: {
-    body: { content: { 'application/json': { schema: profileUpdateSchema } }, required: true },
-  },
-  responses: { 200: json(profileDto, 'The updated profile') },
+  request: { body: { content: jsonContent(profileUpdateSchema), required: true } },
+  responses: { 200: profile('The updated profile') },
+  errors: [409],
 });
-const readPreferences = createRoute({
+const readPreferences = defineRoute({
   method: 'get',
   path: '/me/notification-preferences',
   ...permission.authenticated(),
   tags: ['Me'],
   summary: 'Per event, e-mail and in-app notifications on or off',
-  responses: { 200: json(z.object({ preferences: preferencesDto }), 'The preferences') },
+  responses: { 200: preferences('The preferences') },
 });
-const putPreferences = createRoute({
+const putPreferences = defineRoute({
   method: 'put',
   path: '/me/notification-preferences',
   ...permission.authenticated(),
   tags: ['Me'],
   summary: 'Save notification preferences',
-  request: {
-    body: {
-      content: { 'application/json': { schema: notificationPreferencesSchema } },
-      required: true,
-    },
-  },
-  responses: { 200: json(z.object({ preferences: preferencesDto }), 'The saved preferences') },
+  request: { body: { content: jsonContent(notificationPreferencesSchema), required: true } },
+  responses: { 200: preferences('The saved preferences') },
 });
 
-const uploadAvatar = createRoute({
+const uploadAvatar = defineRoute({
   method: 'put',
   path: '/me/avatar',
   ...permission.authenticated(),
@@ -100,17 +88,18 @@ const uploadAvatar = createRoute({
       required: true,
     },
   },
-  responses: { 200: json(profileDto, 'The profile with its new picture') },
+  responses: { 200: profile('The profile with its new picture') },
+  errors: [415],
 });
-const deleteAvatar = createRoute({
+const deleteAvatar = defineRoute({
   method: 'delete',
   path: '/me/avatar',
   ...permission.authenticated(),
   tags: ['Me'],
   summary: 'Remove the profile picture',
-  responses: { 200: json(profileDto, 'The profile without a picture') },
+  responses: { 200: profile('The profile without a picture') },
 });
-const avatarImage = createRoute({
+const avatarImage = defineRoute({
   method: 'get',
   path: '/avatars/{userId}',
   ...permission.authenticated(),
@@ -165,10 +154,10 @@ export const profileRoutes = createRouter()
   )
   .openapi(avatarImage, async (c) => {
     const { userId } = c.req.valid('param');
-    const avatar = z.uuid().safeParse(userId).success
-      ? await readAvatar(c.get('deps').db, userId)
-      : null;
-    if (!avatar) throw notFound('No picture');
+    const avatar = found(
+      isUuid(userId) ? await readAvatar(c.get('deps').db, userId) : null,
+      'No picture',
+    );
     return c.body(new Uint8Array(avatar.data), 200, {
       'Content-Type': avatar.contentType,
       'Cache-Control': 'private, max-age=31536000, immutable',

@@ -10,7 +10,10 @@ import {
   type Profile,
   type ProfileUpdate,
 } from '../../../shared/schemas/account.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { notFound, taken } from '../../http/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+
+const usernameTaken = () => taken('USERNAME_TAKEN', ACCOUNT_MESSAGES.usernameTaken, 'username');
 
 export const avatarPath = (userId: string, version: Date) =>
   `/api/v1/avatars/${userId}?v=${version.getTime()}`;
@@ -36,28 +39,34 @@ export async function getProfile(db: Database, userId: string): Promise<Profile>
   };
 }
 
-export async function updateProfile(db: Database, userId: string, input: ProfileUpdate) {
+export async function updateProfile(
+  db: Database,
+  userId: string,
+  input: ProfileUpdate,
+): Promise<Profile> {
   if (input.username) {
-    const [taken] = await db
+    const [clash] = await db
       .select({ id: user.id })
       .from(user)
       .where(and(eq(sql`lower(${user.username})`, input.username), ne(user.id, userId)));
-    if (taken) {
-      throw new HttpError(409, 'CONFLICT', ACCOUNT_MESSAGES.usernameTaken, {
-        username: [ACCOUNT_MESSAGES.usernameTaken],
-      });
-    }
+    if (clash) throw usernameTaken();
   }
-  await db
-    .update(user)
-    .set({
-      ...(input.fullName !== undefined && { name: input.fullName }),
-      ...(input.username !== undefined && { username: input.username }),
-      ...(input.locale !== undefined && { locale: input.locale }),
-      ...(input.timeZone !== undefined && { timeZone: input.timeZone }),
-      updatedAt: new Date(),
-    })
-    .where(eq(user.id, userId));
+  try {
+    await db
+      .update(user)
+      .set({
+        ...(input.fullName !== undefined && { name: input.fullName }),
+        ...(input.username !== undefined && { username: input.username }),
+        ...(input.locale !== undefined && { locale: input.locale }),
+        ...(input.timeZone !== undefined && { timeZone: input.timeZone }),
+        updatedAt: new Date(),
+      })
+      .where(eq(user.id, userId));
+  } catch (error) {
+    // Taken between the check and the update.
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
   return getProfile(db, userId);
 }
 

@@ -2,17 +2,19 @@ import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { invitation, member, organization, user } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../../audit/record.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { httpError, notFound, taken } from '../../http/errors.ts';
+import type { OrgScope } from '../../http/records.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { mailTemplates } from '../../mail/templates.ts';
 import {
   INVITATION_LIFETIME_MS,
   ORGANIZATION_MESSAGES as M,
+  type InvitationAccepted,
   type InvitationDto,
   type InvitationStatus,
   type PublicInvitationDto,
 } from '../../../shared/schemas/organization.ts';
-import { conflict, lockMembers, type Tx } from './organizations.service.ts';
+import { lockMembers, type Tx } from './organizations.service.ts';
 
 type InvitationRow = typeof invitation.$inferSelect;
 
@@ -24,11 +26,13 @@ function statusOf(row: InvitationRow): InvitationStatus {
 const inviterName = sql<string>`(select u."name" from "users" u where u."id" = "invitations"."inviter_id")`;
 
 /** Invitations not yet answered (pending or expired), newest first. */
-export async function listInvitations(db: Database, orgId: string): Promise<InvitationDto[]> {
+export async function listInvitations(db: Database, scope: OrgScope): Promise<InvitationDto[]> {
   const rows = await db
     .select({ row: invitation, inviterName })
     .from(invitation)
-    .where(and(eq(invitation.organizationId, orgId), eq(invitation.status, 'pending')))
+    .where(
+      and(eq(invitation.organizationId, scope.organizationId), eq(invitation.status, 'pending')),
+    )
     .orderBy(desc(invitation.createdAt));
   return rows.map(({ row, inviterName: name }) => ({
     id: row.id,
@@ -41,7 +45,8 @@ export async function listInvitations(db: Database, orgId: string): Promise<Invi
   }));
 }
 
-export type InviteContext = { db: Database; mailer: Mailer; appUrl: string; actor: AuditActor };
+/** The database and what sending an invitation needs. */
+export type InviteContext = { db: Database; mailer: Mailer; appUrl: string };
 
 async function sendInvitation(ctx: InviteContext, id: string) {
   const [row] = await ctx.db
@@ -60,10 +65,11 @@ async function sendInvitation(ctx: InviteContext, id: string) {
 /** Invites an address with a role; a pending invitation to the same address is replaced. */
 export async function invite(
   ctx: InviteContext,
-  orgId: string,
-  inviterId: string,
+  scope: OrgScope,
+  actor: AuditActor & { id: string },
   input: { email: string; role: string },
-) {
+): Promise<string> {
+  const orgId = scope.organizationId;
   const id = await ctx.db.transaction(async (tx) => {
     await lockMembers(tx, orgId);
     const [existing] = await tx
@@ -71,7 +77,7 @@ export async function invite(
       .from(member)
       .innerJoin(user, eq(user.id, member.userId))
       .where(and(eq(member.organizationId, orgId), eq(sql`lower(${user.email})`, input.email)));
-    if (existing) throw conflict(M.alreadyMember, 'email');
+    if (existing) throw taken('ALREADY_MEMBER', M.alreadyMember, 'email');
     await tx
       .update(invitation)
       .set({ status: 'canceled' })
@@ -88,11 +94,11 @@ export async function invite(
         organizationId: orgId,
         email: input.email,
         role: input.role,
-        inviterId,
+        inviterId: actor.id,
         expiresAt: new Date(Date.now() + INVITATION_LIFETIME_MS),
       })
       .returning({ id: invitation.id });
-    await recordAudit(tx, ctx.actor, {
+    await recordAudit(tx, actor, {
       organizationId: orgId,
       action: 'invitation.create',
       targetType: 'invitation',
@@ -105,14 +111,14 @@ export async function invite(
   return id;
 }
 
-async function pendingInvitation(db: Tx, orgId: string, id: string) {
+async function pendingInvitation(db: Tx, scope: OrgScope, id: string) {
   const [row] = await db
     .select()
     .from(invitation)
     .where(
       and(
         eq(invitation.id, id),
-        eq(invitation.organizationId, orgId),
+        eq(invitation.organizationId, scope.organizationId),
         eq(invitation.status, 'pending'),
       ),
     );
@@ -121,13 +127,18 @@ async function pendingInvitation(db: Tx, orgId: string, id: string) {
 }
 
 /** Sends the invitation again with a fresh 7-day expiry. */
-export async function resendInvitation(ctx: InviteContext, orgId: string, id: string) {
+export async function resendInvitation(
+  ctx: InviteContext,
+  scope: OrgScope,
+  actor: AuditActor,
+  id: string,
+): Promise<void> {
   await ctx.db.transaction(async (tx) => {
-    const row = await pendingInvitation(tx, orgId, id);
+    const row = await pendingInvitation(tx, scope, id);
     const expiresAt = new Date(Date.now() + INVITATION_LIFETIME_MS);
     await tx.update(invitation).set({ expiresAt }).where(eq(invitation.id, id));
-    await recordAudit(tx, ctx.actor, {
-      organizationId: orgId,
+    await recordAudit(tx, actor, {
+      organizationId: scope.organizationId,
       action: 'invitation.resend',
       targetType: 'invitation',
       targetId: id,
@@ -138,12 +149,17 @@ export async function resendInvitation(ctx: InviteContext, orgId: string, id: st
   await sendInvitation(ctx, id);
 }
 
-export async function revokeInvitation(db: Database, actor: AuditActor, orgId: string, id: string) {
+export async function revokeInvitation(
+  db: Database,
+  scope: OrgScope,
+  actor: AuditActor,
+  id: string,
+): Promise<void> {
   await db.transaction(async (tx) => {
-    const row = await pendingInvitation(tx, orgId, id);
+    const row = await pendingInvitation(tx, scope, id);
     await tx.update(invitation).set({ status: 'canceled' }).where(eq(invitation.id, id));
     await recordAudit(tx, actor, {
-      organizationId: orgId,
+      organizationId: scope.organizationId,
       action: 'invitation.revoke',
       targetType: 'invitation',
       targetId: id,
@@ -183,7 +199,7 @@ export async function acceptInvitation(
   actor: AuditActor,
   id: string,
   caller: { id: string; email: string },
-) {
+): Promise<InvitationAccepted> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -195,9 +211,9 @@ export async function acceptInvitation(
           gt(invitation.expiresAt, new Date()),
         ),
       );
-    if (!row) throw new HttpError(410, 'GONE', M.invitationClosed);
+    if (!row) throw httpError('INVITATION_CLOSED', M.invitationClosed);
     if (row.email.toLowerCase() !== caller.email.toLowerCase()) {
-      throw new HttpError(403, 'WRONG_INVITEE', M.wrongInvitee);
+      throw httpError('WRONG_INVITEE', M.wrongInvitee);
     }
     await lockMembers(tx, row.organizationId);
     const role = row.role ?? 'member';

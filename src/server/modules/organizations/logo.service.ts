@@ -4,8 +4,8 @@ import { organization, organizationLogos } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../../audit/record.ts';
 import { notFound } from '../../http/errors.ts';
 import { checkImageUpload } from '../../http/image-upload.ts';
+import type { OrgScope } from '../../http/records.ts';
 import { LOGO_MAX_BYTES } from '../../../shared/schemas/organization.ts';
-import { getOrganization } from './organizations.service.ts';
 
 /** The logo's image type from its bytes, or a 4xx (see checkImageUpload). */
 export const checkLogoImage = (data: Buffer): string =>
@@ -19,10 +19,11 @@ export const logoPath = (orgId: string, version: Date) =>
 
 async function setLogo(
   db: Database,
+  scope: OrgScope,
   actor: AuditActor,
-  orgId: string,
   change: { contentType: string; data: Buffer } | null,
 ) {
+  const orgId = scope.organizationId;
   const now = new Date();
   await db.transaction(async (tx) => {
     const [before] = await tx
@@ -57,24 +58,16 @@ async function setLogo(
 /** Stores an uploaded logo and points the organisation's `logo` at it. */
 export async function saveLogo(
   db: Database,
+  scope: OrgScope,
   actor: AuditActor,
-  orgId: string,
-  role: string | null,
   upload: { contentType: string; data: Buffer },
-) {
-  await setLogo(db, actor, orgId, upload);
-  return getOrganization(db, orgId, role);
+): Promise<void> {
+  await setLogo(db, scope, actor, upload);
 }
 
 /** Removes the logo (an uploaded one or an address). */
-export async function removeLogo(
-  db: Database,
-  actor: AuditActor,
-  orgId: string,
-  role: string | null,
-) {
-  await setLogo(db, actor, orgId, null);
-  return getOrganization(db, orgId, role);
+export async function removeLogo(db: Database, scope: OrgScope, actor: AuditActor): Promise<void> {
+  await setLogo(db, scope, actor, null);
 }
 
 export async function readLogo(db: Database, orgId: string) {

@@ -1,17 +1,25 @@
-import { createRoute, z, type RouteConfig } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
+import { idParamSchema, isUuid, okSchema } from '../../../shared/schemas/common.ts';
 import {
   createOrganizationSchema,
+  currentOrganizationSchema,
   deleteOrganizationSchema,
+  invitationAcceptedSchema,
+  invitationCreatedSchema,
+  invitationListSchema,
   inviteSchema,
+  memberListQuerySchema,
+  memberPageSchema,
   memberRoleSchema,
+  myOrganizationListSchema,
+  publicInvitationSchema,
   updateOrganizationSchema,
 } from '../../../shared/schemas/organization.ts';
-import { pageQuerySchema } from '../../../shared/schemas/pagination.ts';
-import { createRouter } from '../../http/openapi.ts';
+import { createRouter, defineRoute, jsonContent } from '../../http/openapi.ts';
 import { auditActor, requireAuth, requireOrg, type AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
 import { permission } from '../../http/permission.ts';
+import { found, orgScope } from '../../http/records.ts';
 import { readMultipartUpload } from '../../http/multipart.ts';
 import { checkLogoImage, readLogo, removeLogo, saveLogo } from './logo.service.ts';
 import {
@@ -34,43 +42,186 @@ import {
   type InviteContext,
 } from './invitations.service.ts';
 
-const ok = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: z.object({}).passthrough() } },
+const TAGS = ['Organizations'];
+const done = { 200: { description: 'Done', content: jsonContent(okSchema) } };
+const current = (description: string) => ({
+  200: { description, content: jsonContent(currentOrganizationSchema) },
 });
 const body = <T extends z.ZodType>(schema: T) => ({
-  body: { content: { 'application/json': { schema } }, required: true },
+  content: jsonContent(schema),
+  required: true,
 });
-type Request = NonNullable<RouteConfig['request']>;
-type Access = ReturnType<typeof permission.authenticated>;
-function route<
-  const M extends 'get' | 'post' | 'patch' | 'delete',
-  const P extends string,
-  const R extends Request = Request,
->(method: M, path: P, access: Access, summary: string, request?: R) {
-  return createRoute({
-    method,
-    path,
-    ...access,
-    tags: ['Organizations'],
-    summary,
-    request: request ?? ({} as R),
-    responses: { 200: ok('Done') },
-  });
-}
 
-function inviteContext(c: Context<AppEnv>): InviteContext {
-  const deps = c.get('deps');
-  return { db: deps.db, mailer: deps.mailer, appUrl: deps.config.appUrl, actor: auditActor(c) };
-}
+const listMine = defineRoute({
+  method: 'get',
+  path: '/organizations',
+  ...permission.authenticated(),
+  tags: TAGS,
+  summary: "The caller's organisations",
+  responses: {
+    200: { description: 'The organisations', content: jsonContent(myOrganizationListSchema) },
+  },
+});
 
-const id = z.object({ id: z.uuid() });
+const create = defineRoute({
+  method: 'post',
+  path: '/organizations',
+  ...permission.authenticated(),
+  tags: TAGS,
+  summary: 'Create an organisation; the caller becomes its admin (409 when the slug is taken)',
+  request: { body: body(createOrganizationSchema) },
+  responses: current('The new organisation'),
+  errors: [409],
+});
 
-const uploadLogo = createRoute({
+const read = defineRoute({
+  method: 'get',
+  path: '/organizations/current',
+  ...permission.can('read', 'Organization'),
+  tags: TAGS,
+  summary: 'The selected organisation',
+  responses: current('The organisation'),
+});
+
+const update = defineRoute({
+  method: 'patch',
+  path: '/organizations/current',
+  ...permission.can('update', 'Organization'),
+  tags: TAGS,
+  summary: 'Change the name, address or logo (409 when the slug is taken)',
+  request: { body: body(updateOrganizationSchema) },
+  responses: current('The changed organisation'),
+  errors: [409],
+});
+
+const remove = defineRoute({
+  method: 'delete',
+  path: '/organizations/current',
+  ...permission.can('delete', 'Organization'),
+  tags: TAGS,
+  summary: 'Delete the organisation (type its name)',
+  request: { body: body(deleteOrganizationSchema) },
+  responses: done,
+});
+
+const leave = defineRoute({
+  method: 'post',
+  path: '/organizations/current/leave',
+  ...permission.organization(),
+  tags: TAGS,
+  summary: 'Leave the organisation (never as its last admin: LAST_ADMIN_OF_ORGANIZATION)',
+  responses: done,
+  errors: [409],
+});
+
+const members = defineRoute({
+  method: 'get',
+  path: '/organizations/current/members',
+  ...permission.can('read', 'User'),
+  tags: TAGS,
+  summary: 'Members, searchable',
+  request: { query: memberListQuerySchema },
+  responses: { 200: { description: 'A page of members', content: jsonContent(memberPageSchema) } },
+});
+
+const changeRole = defineRoute({
+  method: 'patch',
+  path: '/organizations/current/members/{id}',
+  ...permission.can('update', 'Organization'),
+  tags: TAGS,
+  summary: "Change a member's role (never the last admin's: LAST_ADMIN_OF_ORGANIZATION)",
+  request: { params: idParamSchema, body: body(memberRoleSchema) },
+  responses: done,
+  errors: [409],
+});
+
+const removeOne = defineRoute({
+  method: 'delete',
+  path: '/organizations/current/members/{id}',
+  ...permission.can('update', 'Organization'),
+  tags: TAGS,
+  summary: 'Remove a member (never the last admin: LAST_ADMIN_OF_ORGANIZATION)',
+  request: { params: idParamSchema },
+  responses: done,
+  errors: [409],
+});
+
+const invitations = defineRoute({
+  method: 'get',
+  path: '/organizations/current/invitations',
+  ...permission.can('update', 'Organization'),
+  tags: TAGS,
+  summary: 'Pending invitations',
+  responses: {
+    200: { description: 'The invitations', content: jsonContent(invitationListSchema) },
+  },
+});
+
+const inviteOne = defineRoute({
+  method: 'post',
+  path: '/organizations/current/invitations',
+  ...permission.can('update', 'Organization'),
+  tags: TAGS,
+  summary: 'Invite an e-mail address with a role (409 ALREADY_MEMBER for a member’s address)',
+  request: { body: body(inviteSchema) },
+  responses: {
+    200: { description: 'The invitation', content: jsonContent(invitationCreatedSchema) },
+  },
+  errors: [409],
+});
+
+const resend = defineRoute({
+  method: 'post',
+  path: '/organizations/current/invitations/{id}/resend',
+  ...permission.can('update', 'Organization'),
+  tags: TAGS,
+  summary: 'Send an invitation again',
+  request: { params: idParamSchema },
+  responses: done,
+});
+
+const revoke = defineRoute({
+  method: 'delete',
+  path: '/organizations/current/invitations/{id}',
+  ...permission.can('update', 'Organization'),
+  tags: TAGS,
+  summary: 'Revoke an invitation',
+  request: { params: idParamSchema },
+  responses: done,
+});
+
+const readInvitation = defineRoute({
+  method: 'get',
+  path: '/invitations/{id}',
+  ...permission.public(),
+  tags: TAGS,
+  summary: 'An invitation as its link shows it (public)',
+  request: { params: idParamSchema },
+  responses: {
+    200: { description: 'The invitation', content: jsonContent(publicInvitationSchema) },
+  },
+});
+
+const accept = defineRoute({
+  method: 'post',
+  path: '/invitations/{id}/accept',
+  ...permission.authenticated(),
+  tags: TAGS,
+  summary: 'Accept an invitation as the invited user',
+  description:
+    'Another address than the invited one: 403 WRONG_INVITEE. Accepted, revoked or expired: 410 INVITATION_CLOSED.',
+  request: { params: idParamSchema },
+  responses: {
+    200: { description: 'The membership', content: jsonContent(invitationAcceptedSchema) },
+  },
+  errors: [410],
+});
+
+const uploadLogo = defineRoute({
   method: 'put',
   path: '/organizations/current/logo',
   ...permission.can('update', 'Organization'),
-  tags: ['Organizations'],
+  tags: TAGS,
   summary: 'Upload a logo (multipart field `file`; PNG, JPEG, WebP or GIF, 512 KB at most)',
   request: {
     // A plain schema, not zod: the handler reads the multipart body itself.
@@ -87,22 +238,25 @@ const uploadLogo = createRoute({
       required: true,
     },
   },
-  responses: { 200: ok('The organisation with its new logo') },
+  responses: current('The organisation with its new logo'),
+  errors: [415],
 });
-const deleteLogo = createRoute({
+
+const deleteLogo = defineRoute({
   method: 'delete',
   path: '/organizations/current/logo',
   ...permission.can('update', 'Organization'),
-  tags: ['Organizations'],
+  tags: TAGS,
   summary: 'Remove the logo',
-  responses: { 200: ok('The organisation without a logo') },
+  responses: current('The organisation without a logo'),
 });
+
 // Any signed-in user may load a logo (the selector and invitations show other organisations').
-const logoImage = createRoute({
+const logoImage = defineRoute({
   method: 'get',
   path: '/organization-logos/{orgId}',
   ...permission.authenticated(),
-  tags: ['Organizations'],
+  tags: TAGS,
   summary: "An organisation's uploaded logo",
   request: { params: z.object({ orgId: z.string() }) },
   responses: {
@@ -113,260 +267,101 @@ const logoImage = createRoute({
   },
 });
 
+function inviteContext(c: Context<AppEnv>): InviteContext {
+  const deps = c.get('deps');
+  return { db: deps.db, mailer: deps.mailer, appUrl: deps.config.appUrl };
+}
+
+/** The selected organisation as its page shows it, with the caller's role there. */
+const currentOrganization = (c: Context<AppEnv>) =>
+  getOrganization(c.get('deps').db, orgScope(c), requireOrg(c).role);
+
+/** The signed-in user as the actor (their id is known). */
+function signedInActor(c: Context<AppEnv>) {
+  const { user } = requireAuth(c);
+  return { ...auditActor(c), id: user.id };
+}
+
 export const organizationRoutes = createRouter()
-  .openapi(
-    route('get', '/organizations', permission.authenticated(), "The caller's organisations"),
-    async (c) =>
-      c.json({ items: await listMyOrganizations(c.get('deps').db, requireAuth(c).user.id) }, 200),
+  .openapi(listMine, async (c) =>
+    c.json({ items: await listMyOrganizations(c.get('deps').db, requireAuth(c).user.id) }, 200),
   )
-  .openapi(
-    route(
-      'post',
-      '/organizations',
-      permission.authenticated(),
-      'Create an organisation; the caller becomes its admin',
-      body(createOrganizationSchema),
-    ),
-    async (c) => {
-      const { user } = requireAuth(c);
-      const actor = { ...auditActor(c), id: user.id };
-      return c.json(await createOrganization(c.get('deps').db, actor, c.req.valid('json')), 200);
-    },
+  .openapi(create, async (c) =>
+    c.json(await createOrganization(c.get('deps').db, signedInActor(c), c.req.valid('json')), 200),
   )
-  .openapi(
-    route(
-      'get',
-      '/organizations/current',
-      permission.can('read', 'Organization'),
-      'The selected organisation',
-    ),
-    async (c) => {
-      const org = requireOrg(c);
-      return c.json(await getOrganization(c.get('deps').db, org.id, org.role), 200);
-    },
+  .openapi(read, async (c) => c.json(await currentOrganization(c), 200))
+  .openapi(update, async (c) => {
+    await updateOrganization(c.get('deps').db, orgScope(c), auditActor(c), c.req.valid('json'));
+    return c.json(await currentOrganization(c), 200);
+  })
+  .openapi(remove, async (c) => {
+    const { confirmName } = c.req.valid('json');
+    await deleteOrganization(c.get('deps').db, orgScope(c), auditActor(c), confirmName);
+    return c.json({ ok: true } as const, 200);
+  })
+  .openapi(leave, async (c) => {
+    const { user } = requireAuth(c);
+    // A super admin who opened an organisation is not one of its members.
+    found(requireOrg(c).role, 'You are not a member of this organization');
+    await removeMember(c.get('deps').db, orgScope(c), auditActor(c), { userId: user.id });
+    return c.json({ ok: true } as const, 200);
+  })
+  .openapi(members, async (c) =>
+    c.json(await listMembers(c.get('deps').db, orgScope(c), c.req.valid('query')), 200),
   )
-  .openapi(
-    route(
-      'patch',
-      '/organizations/current',
-      permission.can('update', 'Organization'),
-      'Change the name, address or logo',
-      body(updateOrganizationSchema),
-    ),
-    async (c) => {
-      const org = requireOrg(c);
-      const input = c.req.valid('json');
-      return c.json(
-        await updateOrganization(c.get('deps').db, auditActor(c), org.id, input, org.role),
-        200,
-      );
-    },
+  .openapi(changeRole, async (c) => {
+    const { id } = c.req.valid('param');
+    const { role } = c.req.valid('json');
+    await changeMemberRole(c.get('deps').db, orgScope(c), auditActor(c), id, role);
+    return c.json({ ok: true } as const, 200);
+  })
+  .openapi(removeOne, async (c) => {
+    const { id: memberId } = c.req.valid('param');
+    await removeMember(c.get('deps').db, orgScope(c), auditActor(c), { memberId });
+    return c.json({ ok: true } as const, 200);
+  })
+  .openapi(invitations, async (c) =>
+    c.json({ items: await listInvitations(c.get('deps').db, orgScope(c)) }, 200),
   )
-  .openapi(
-    route(
-      'delete',
-      '/organizations/current',
-      permission.can('delete', 'Organization'),
-      'Delete the organisation (type its name)',
-      body(deleteOrganizationSchema),
-    ),
-    async (c) => {
-      const org = requireOrg(c);
-      await deleteOrganization(
-        c.get('deps').db,
-        auditActor(c),
-        org.id,
-        c.req.valid('json').confirmName,
-      );
-      return c.json({ ok: true }, 200);
-    },
+  .openapi(inviteOne, async (c) => {
+    const id = await invite(inviteContext(c), orgScope(c), signedInActor(c), c.req.valid('json'));
+    return c.json({ id }, 200);
+  })
+  .openapi(resend, async (c) => {
+    const { id } = c.req.valid('param');
+    await resendInvitation(inviteContext(c), orgScope(c), auditActor(c), id);
+    return c.json({ ok: true } as const, 200);
+  })
+  .openapi(revoke, async (c) => {
+    const { id } = c.req.valid('param');
+    await revokeInvitation(c.get('deps').db, orgScope(c), auditActor(c), id);
+    return c.json({ ok: true } as const, 200);
+  })
+  .openapi(readInvitation, async (c) =>
+    c.json(await getPublicInvitation(c.get('deps').db, c.req.valid('param').id), 200),
   )
-  .openapi(
-    route(
-      'post',
-      '/organizations/current/leave',
-      permission.organization(),
-      'Leave the organisation',
-    ),
-    async (c) => {
-      const { user } = requireAuth(c);
-      const org = requireOrg(c);
-      // A super admin who opened an organisation is not one of its members.
-      if (!org.role) throw notFound('You are not a member of this organization');
-      await removeMember(c.get('deps').db, auditActor(c), org.id, { userId: user.id });
-      return c.json({ ok: true }, 200);
-    },
-  )
-  .openapi(
-    route(
-      'get',
-      '/organizations/current/members',
-      permission.can('read', 'User'),
-      'Members, searchable',
-      {
-        query: pageQuerySchema.extend({ search: z.string().max(100).optional() }),
-      },
-    ),
-    async (c) => {
-      const org = requireOrg(c);
-      return c.json(await listMembers(c.get('deps').db, org.id, c.req.valid('query')), 200);
-    },
-  )
-  .openapi(
-    route(
-      'patch',
-      '/organizations/current/members/{id}',
-      permission.can('update', 'Organization'),
-      "Change a member's role",
-      {
-        params: id,
-        ...body(memberRoleSchema),
-      },
-    ),
-    async (c) => {
-      const org = requireOrg(c);
-      const { id: memberId } = c.req.valid('param');
-      await changeMemberRole(
-        c.get('deps').db,
-        auditActor(c),
-        org.id,
-        memberId,
-        c.req.valid('json').role,
-      );
-      return c.json({ ok: true }, 200);
-    },
-  )
-  .openapi(
-    route(
-      'delete',
-      '/organizations/current/members/{id}',
-      permission.can('update', 'Organization'),
-      'Remove a member',
-      { params: id },
-    ),
-    async (c) => {
-      const org = requireOrg(c);
-      await removeMember(c.get('deps').db, auditActor(c), org.id, {
-        memberId: c.req.valid('param').id,
-      });
-      return c.json({ ok: true }, 200);
-    },
-  )
-  .openapi(
-    route(
-      'get',
-      '/organizations/current/invitations',
-      permission.can('update', 'Organization'),
-      'Pending invitations',
-    ),
-    async (c) => {
-      const org = requireOrg(c);
-      return c.json({ items: await listInvitations(c.get('deps').db, org.id) }, 200);
-    },
-  )
-  .openapi(
-    route(
-      'post',
-      '/organizations/current/invitations',
-      permission.can('update', 'Organization'),
-      'Invite an e-mail address with a role',
-      body(inviteSchema),
-    ),
-    async (c) => {
-      const org = requireOrg(c);
-      const { user } = requireAuth(c);
-      const invitationId = await invite(inviteContext(c), org.id, user.id, c.req.valid('json'));
-      return c.json({ id: invitationId }, 200);
-    },
-  )
-  .openapi(
-    route(
-      'post',
-      '/organizations/current/invitations/{id}/resend',
-      permission.can('update', 'Organization'),
-      'Send an invitation again',
-      {
-        params: id,
-      },
-    ),
-    async (c) => {
-      const org = requireOrg(c);
-      await resendInvitation(inviteContext(c), org.id, c.req.valid('param').id);
-      return c.json({ ok: true }, 200);
-    },
-  )
-  .openapi(
-    route(
-      'delete',
-      '/organizations/current/invitations/{id}',
-      permission.can('update', 'Organization'),
-      'Revoke an invitation',
-      {
-        params: id,
-      },
-    ),
-    async (c) => {
-      const org = requireOrg(c);
-      await revokeInvitation(c.get('deps').db, auditActor(c), org.id, c.req.valid('param').id);
-      return c.json({ ok: true }, 200);
-    },
-  )
-  .openapi(
-    route(
-      'get',
-      '/invitations/{id}',
-      permission.public(),
-      'An invitation as its link shows it (public)',
-      {
-        params: id,
-      },
-    ),
-    async (c) => c.json(await getPublicInvitation(c.get('deps').db, c.req.valid('param').id), 200),
-  )
-  .openapi(
-    route(
-      'post',
-      '/invitations/{id}/accept',
-      permission.authenticated(),
-      'Accept an invitation as the invited user',
-      {
-        params: id,
-      },
-    ),
-    async (c) => {
-      const { user } = requireAuth(c);
-      const result = await acceptInvitation(
-        c.get('deps').db,
-        auditActor(c),
-        c.req.valid('param').id,
-        user,
-      );
-      return c.json(result, 200);
-    },
-  )
+  .openapi(accept, async (c) => {
+    const { user } = requireAuth(c);
+    const { id } = c.req.valid('param');
+    return c.json(await acceptInvitation(c.get('deps').db, auditActor(c), id, user), 200);
+  })
   // Multipart upload: field `file`; the type is read from the bytes, never from the client.
   .openapi(uploadLogo, async (c) => {
-    const org = requireOrg(c);
     const { file } = await readMultipartUpload(c, {
       notMultipart: 'Send the picture as multipart/form-data',
     });
     const data = Buffer.from(await file.arrayBuffer());
     const contentType = checkLogoImage(data);
-    const saved = await saveLogo(c.get('deps').db, auditActor(c), org.id, org.role, {
-      contentType,
-      data,
-    });
-    return c.json(saved, 200);
+    await saveLogo(c.get('deps').db, orgScope(c), auditActor(c), { contentType, data });
+    return c.json(await currentOrganization(c), 200);
   })
   .openapi(deleteLogo, async (c) => {
-    const org = requireOrg(c);
-    return c.json(await removeLogo(c.get('deps').db, auditActor(c), org.id, org.role), 200);
+    await removeLogo(c.get('deps').db, orgScope(c), auditActor(c));
+    return c.json(await currentOrganization(c), 200);
   })
   .openapi(logoImage, async (c) => {
-    requireAuth(c);
     const { orgId } = c.req.valid('param');
-    const logo = z.uuid().safeParse(orgId).success ? await readLogo(c.get('deps').db, orgId) : null;
-    if (!logo) throw notFound('No logo');
+    const logo = found(isUuid(orgId) ? await readLogo(c.get('deps').db, orgId) : null, 'No logo');
     return c.body(new Uint8Array(logo.data), 200, {
       'Content-Type': logo.contentType,
       'Cache-Control': 'private, max-age=31536000, immutable',

@@ -4,22 +4,23 @@ import type { Database } from '../../db/client.ts';
 import { member, organization, user } from '../../db/schema/index.ts';
 import { insertOrganizationWithAdmin } from '../../auth/organizations.ts';
 import { recordAudit, type AuditActor } from '../../audit/record.ts';
-import { HttpError, notFound } from '../../http/errors.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { httpError, notFound, taken } from '../../http/errors.ts';
+import type { OrgScope } from '../../http/records.ts';
 import {
   ORGANIZATION_MESSAGES as M,
+  type CurrentOrganization,
   type MemberDto,
+  type MemberListQuery,
+  type MyOrganization,
   type OrganizationDto,
 } from '../../../shared/schemas/organization.ts';
 import type { Page } from '../../../shared/schemas/pagination.ts';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
-export const conflict = (message: string, field?: string) =>
-  new HttpError(409, 'CONFLICT', message, field ? { [field]: [message] } : undefined);
-
-const isUniqueViolation = (error: unknown) =>
-  (error as { code?: string; cause?: { code?: string } }).code === '23505' ||
-  (error as { cause?: { code?: string } }).cause?.code === '23505';
+const slugTaken = () => taken('ORGANIZATION_SLUG_TAKEN', M.slugTaken, 'slug');
+const lastAdmin = () => httpError('LAST_ADMIN_OF_ORGANIZATION', M.lastAdmin);
 
 /** Serialises membership changes of one organisation (last-admin checks stay true). */
 export const lockMembers = (tx: Tx, orgId: string) =>
@@ -31,10 +32,7 @@ const memberCount =
     Number,
   );
 
-export async function listMyOrganizations(
-  db: Database,
-  userId: string,
-): Promise<OrganizationDto[]> {
+export async function listMyOrganizations(db: Database, userId: string): Promise<MyOrganization[]> {
   const rows = await db
     .select({ org: organization, role: member.role, memberCount })
     .from(member)
@@ -49,21 +47,28 @@ const adminCountSql =
     Number,
   );
 
-/** The organisation, with how many admins it has (the page protects the last one). */
-export async function getOrganization(db: Database, orgId: string, role: string | null) {
+/**
+ * The organisation, with how many admins it has (the page protects the last one) and `role`,
+ * the caller's there.
+ */
+export async function getOrganization(
+  db: Database,
+  scope: OrgScope,
+  role: string | null,
+): Promise<CurrentOrganization> {
   const [row] = await db
     .select({ org: organization, memberCount, adminCount: adminCountSql })
     .from(organization)
-    .where(eq(organization.id, orgId));
+    .where(eq(organization.id, scope.organizationId));
   if (!row) throw notFound('Organization not found');
   return { ...toOrganizationDto(row.org, row.memberCount, role), adminCount: row.adminCount };
 }
 
-function toOrganizationDto(
+function toOrganizationDto<R extends string | null>(
   org: typeof organization.$inferSelect,
   members: number,
-  role: string | null,
-): OrganizationDto {
+  role: R,
+): OrganizationDto & { role: R } {
   return {
     id: org.id,
     name: org.name,
@@ -79,7 +84,7 @@ export async function createOrganization(
   db: Database,
   actor: AuditActor & { id: string },
   input: { name: string; slug?: string },
-) {
+): Promise<CurrentOrganization> {
   try {
     const org = await db.transaction(async (tx) => {
       const created = await insertOrganizationWithAdmin(tx, { ...input, userId: actor.id });
@@ -92,20 +97,20 @@ export async function createOrganization(
       });
       return created;
     });
-    return getOrganization(db, org.id, 'admin');
+    return getOrganization(db, { organizationId: org.id }, 'admin');
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(M.slugTaken, 'slug');
+    if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
 }
 
 export async function updateOrganization(
   db: Database,
+  scope: OrgScope,
   actor: AuditActor,
-  orgId: string,
   input: { name?: string; slug?: string; logo?: string | null },
-  role: string | null,
-) {
+): Promise<void> {
+  const orgId = scope.organizationId;
   try {
     await db.transaction(async (tx) => {
       const [before] = await tx.select().from(organization).where(eq(organization.id, orgId));
@@ -121,23 +126,23 @@ export async function updateOrganization(
       });
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(M.slugTaken, 'slug');
+    if (isUniqueViolation(error)) throw slugTaken();
     throw error;
   }
-  return getOrganization(db, orgId, role);
 }
 
 export async function deleteOrganization(
   db: Database,
+  scope: OrgScope,
   actor: AuditActor,
-  orgId: string,
   confirmName: string,
-) {
+): Promise<void> {
+  const orgId = scope.organizationId;
   await db.transaction(async (tx) => {
     const [org] = await tx.select().from(organization).where(eq(organization.id, orgId));
     if (!org) throw notFound('Organization not found');
     if (confirmName !== org.name) {
-      throw new HttpError(400, 'VALIDATION_ERROR', M.confirmName, { confirmName: [M.confirmName] });
+      throw httpError('VALIDATION_ERROR', M.confirmName, { confirmName: [M.confirmName] });
     }
     await recordAudit(tx, actor, {
       organizationId: null,
@@ -152,12 +157,12 @@ export async function deleteOrganization(
 
 export async function listMembers(
   db: Database,
-  orgId: string,
-  query: { search?: string; page: number; pageSize: number },
+  scope: OrgScope,
+  query: MemberListQuery,
 ): Promise<Page<MemberDto>> {
   const term = query.search?.trim();
   const where = and(
-    eq(member.organizationId, orgId),
+    eq(member.organizationId, scope.organizationId),
     term
       ? or(ilike(user.name, containsPattern(term)), ilike(user.email, containsPattern(term)))
       : undefined,
@@ -208,16 +213,17 @@ async function findMember(tx: Tx, orgId: string, where: ReturnType<typeof eq>) {
 
 export async function changeMemberRole(
   db: Database,
+  scope: OrgScope,
   actor: AuditActor,
-  orgId: string,
   memberId: string,
   role: string,
-) {
+): Promise<void> {
+  const orgId = scope.organizationId;
   await db.transaction(async (tx) => {
     await lockMembers(tx, orgId);
     const target = await findMember(tx, orgId, eq(member.id, memberId));
     if (target.role === role) return;
-    if (target.role === 'admin' && (await adminCount(tx, orgId)) <= 1) throw conflict(M.lastAdmin);
+    if (target.role === 'admin' && (await adminCount(tx, orgId)) <= 1) throw lastAdmin();
     await tx.update(member).set({ role }).where(eq(member.id, memberId));
     await recordAudit(tx, actor, {
       organizationId: orgId,
@@ -233,10 +239,11 @@ export async function changeMemberRole(
 /** Removes a member (or, with `leaving`, the caller themself); never the last admin. */
 export async function removeMember(
   db: Database,
+  scope: OrgScope,
   actor: AuditActor,
-  orgId: string,
   selector: { memberId: string } | { userId: string },
-) {
+): Promise<void> {
+  const orgId = scope.organizationId;
   await db.transaction(async (tx) => {
     await lockMembers(tx, orgId);
     const target = await findMember(
@@ -246,7 +253,7 @@ export async function removeMember(
         ? eq(member.id, selector.memberId)
         : eq(member.userId, selector.userId),
     );
-    if (target.role === 'admin' && (await adminCount(tx, orgId)) <= 1) throw conflict(M.lastAdmin);
+    if (target.role === 'admin' && (await adminCount(tx, orgId)) <= 1) throw lastAdmin();
     await tx.delete(member).where(eq(member.id, target.id));
     await recordAudit(tx, actor, {
       organizationId: orgId,

@@ -1,19 +1,10 @@
-import { createRoute, z } from '@hono/zod-openapi';
-import { ACTIONS, SUBJECTS } from '../../../shared/abilities.ts';
-import { ORG_ROLES } from '../../../shared/constants.ts';
-import { createRouter } from '../../http/openapi.ts';
-import { requireOrg } from '../../http/context.ts';
+import { roleListSchema } from '../../../shared/schemas/roles.ts';
+import { createRouter, defineRoute, jsonContent } from '../../http/openapi.ts';
 import { permission } from '../../http/permission.ts';
+import { orgScope } from '../../http/records.ts';
 import { listRoles } from './roles.service.ts';
 
-const permissionDto = z.object({
-  actions: z.array(z.enum(ACTIONS)),
-  subjects: z.array(z.enum(SUBJECTS)),
-  /** Only the user's own record. */
-  own: z.boolean(),
-});
-
-const list = createRoute({
+const list = defineRoute({
   method: 'get',
   path: '/roles',
   ...permission.can('read', 'Role'),
@@ -21,30 +12,9 @@ const list = createRoute({
   summary: 'Each role with its member count in the selected organisation and its permissions',
   description:
     'Permissions come from the ability table in src/shared/abilities.ts, the one the server enforces.',
-  responses: {
-    200: {
-      description: 'The roles',
-      content: {
-        'application/json': {
-          schema: z.object({
-            items: z.array(
-              z.object({
-                role: z.enum(ORG_ROLES),
-                memberCount: z.number(),
-                permissions: z.array(permissionDto),
-              }),
-            ),
-            total: z.number(),
-            everyone: z.array(permissionDto),
-            superAdmin: z.array(permissionDto),
-          }),
-        },
-      },
-    },
-  },
+  responses: { 200: { description: 'The roles', content: jsonContent(roleListSchema) } },
 });
 
-export const roleRoutes = createRouter().openapi(list, async (c) => {
-  const org = requireOrg(c);
-  return c.json(await listRoles(c.get('deps').db, org.id), 200);
-});
+export const roleRoutes = createRouter().openapi(list, async (c) =>
+  c.json(await listRoles(c.get('deps').db, orgScope(c)), 200),
+);

@@ -1,14 +1,13 @@
 import { count, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { member } from '../../db/schema/index.ts';
-import { ABILITY_TABLE, type Action, type Subject } from '../../../shared/abilities.ts';
-import { ORG_ROLES, type OrgRoleName } from '../../../shared/constants.ts';
-
-export type Permission = { actions: Action[]; subjects: Subject[]; own: boolean };
-export type RoleDto = { role: OrgRoleName; memberCount: number; permissions: Permission[] };
+import type { OrgScope } from '../../http/records.ts';
+import { ABILITY_TABLE } from '../../../shared/abilities.ts';
+import { ORG_ROLES } from '../../../shared/constants.ts';
+import type { Role, RoleList, RolePermission } from '../../../shared/schemas/roles.ts';
 
 /** A role's permissions, straight from the shared ability table the server enforces. */
-export function permissionsOf(who: keyof typeof ABILITY_TABLE): Permission[] {
+export function permissionsOf(who: keyof typeof ABILITY_TABLE): RolePermission[] {
   return ABILITY_TABLE[who].map((entry) => ({
     actions: [...entry.actions],
     subjects: [...entry.subjects],
@@ -17,14 +16,14 @@ export function permissionsOf(who: keyof typeof ABILITY_TABLE): Permission[] {
 }
 
 /** Every role with its member count in the organisation and its permissions. */
-export async function listRoles(db: Database, organizationId: string) {
+export async function listRoles(db: Database, scope: OrgScope): Promise<RoleList> {
   const counts = await db
     .select({ role: member.role, n: count() })
     .from(member)
-    .where(eq(member.organizationId, organizationId))
+    .where(eq(member.organizationId, scope.organizationId))
     .groupBy(member.role);
   const byRole = new Map(counts.map((row) => [row.role, row.n]));
-  const items: RoleDto[] = ORG_ROLES.map((role) => ({
+  const items: Role[] = ORG_ROLES.map((role) => ({
     role,
     memberCount: byRole.get(role) ?? 0,
     permissions: permissionsOf(role),
@@ -32,9 +31,7 @@ export async function listRoles(db: Database, organizationId: string) {
   return {
     items,
     total: items.length,
-    /** What every signed-in user may do, whatever their role. */
     everyone: permissionsOf('everyone'),
-    /** What the super-admin flag adds. */
     superAdmin: permissionsOf('super_admin'),
   };
 }

@@ -1,16 +1,18 @@
-import { createRoute, z } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { can } from '../../../shared/abilities.ts';
+import { idParamSchema } from '../../../shared/schemas/common.ts';
 import {
-  USER_STATUSES,
+  userDetailSchema,
   userExportQuerySchema,
   userListQuerySchema,
+  userPageSchema,
   type ListScope,
 } from '../../../shared/schemas/users.ts';
-import { createRouter } from '../../http/openapi.ts';
-import { requireAuth, requireOrg, type AppEnv } from '../../http/context.ts';
-import { notFound } from '../../http/errors.ts';
+import { createRouter, defineRoute, jsonContent } from '../../http/openapi.ts';
+import { requireAuth, type AppEnv } from '../../http/context.ts';
 import { permission } from '../../http/permission.ts';
+import { found, orgScope } from '../../http/records.ts';
 import { csvResponse, toCsv } from '../../http/csv.ts';
 import {
   USER_CSV_HEADER,
@@ -22,25 +24,11 @@ import {
 } from './users.service.ts';
 
 const TAGS = ['Users'];
-const json = <T extends z.ZodType>(schema: T) => ({ 'application/json': { schema } });
+const NOT_FOUND = 'User not found';
 const scopeDescription =
   'The selected organisation’s members (X-Organization-Id), or every user with scope=all (super admins).';
 
-const userItem = z.object({
-  id: z.string(),
-  name: z.string(),
-  email: z.string(),
-  username: z.string().nullable(),
-  image: z.string().nullable(),
-  role: z.string().nullable(),
-  status: z.enum(USER_STATUSES),
-  emailVerified: z.boolean(),
-  twoFactorEnabled: z.boolean(),
-  superAdmin: z.boolean(),
-  createdAt: z.string(),
-});
-
-const list = createRoute({
+const list = defineRoute({
   method: 'get',
   path: '/users',
   ...permission.can('read', 'User', { scopeAll: true }),
@@ -48,22 +36,10 @@ const list = createRoute({
   summary: 'Users with role and status filters, search, sort and paging',
   description: scopeDescription,
   request: { query: userListQuerySchema },
-  responses: {
-    200: {
-      description: 'A page of users',
-      content: json(
-        z.object({
-          items: z.array(userItem),
-          total: z.number(),
-          page: z.number(),
-          pageSize: z.number(),
-        }),
-      ),
-    },
-  },
+  responses: { 200: { description: 'A page of users', content: jsonContent(userPageSchema) } },
 });
 
-const exportCsv = createRoute({
+const exportCsv = defineRoute({
   method: 'get',
   path: '/users/export.csv',
   ...permission.can('read', 'User', { scopeAll: true }),
@@ -76,7 +52,7 @@ const exportCsv = createRoute({
   },
 });
 
-const detail = createRoute({
+const detail = defineRoute({
   method: 'get',
   path: '/users/{id}',
   ...permission.can('read', 'User', { superAdminAnywhere: true }),
@@ -84,46 +60,15 @@ const detail = createRoute({
   summary: 'One user: account and, for those who may manage them, their sessions',
   description:
     'A member of the selected organisation (404 otherwise); super admins may open anyone. Sessions are shown to those who may update the user (organisation admins, super admins, the user).',
-  request: { params: z.object({ id: z.uuid() }) },
-  responses: {
-    200: {
-      description: 'The user',
-      content: json(
-        z.object({
-          account: userItem.extend({
-            banReason: z.string().nullable(),
-            memberships: z.array(
-              z.object({ organizationId: z.string(), name: z.string(), role: z.string() }),
-            ),
-          }),
-          security: z
-            .object({
-              sessions: z.array(
-                z.object({
-                  id: z.string(),
-                  device: z.string(),
-                  userAgent: z.string().nullable(),
-                  ipAddress: z.string().nullable(),
-                  createdAt: z.string(),
-                  lastActiveAt: z.string(),
-                  expiresAt: z.string(),
-                  current: z.boolean(),
-                }),
-              ),
-            })
-            .nullable(),
-        }),
-      ),
-    },
-  },
+  request: { params: idParamSchema },
+  responses: { 200: { description: 'The user', content: jsonContent(userDetailSchema) } },
 });
 
 const isSuperAdmin = (c: Context<AppEnv>) => c.get('ability').can('manage', 'SuperAdmin');
 
 /** Whose users the caller asked for (`permission.can` checked that they may read them). */
-function scopeOf(c: Context<AppEnv>, scope: ListScope): UserScope {
-  return scope === 'all' ? { organizationId: null } : { organizationId: requireOrg(c).id };
-}
+const scopeOf = (c: Context<AppEnv>, scope: ListScope): UserScope =>
+  scope === 'all' ? { organizationId: null } : orgScope(c);
 
 export const userRoutes = createRouter()
   .openapi(list, async (c) => {
@@ -141,20 +86,17 @@ export const userRoutes = createRouter()
     const db = c.get('deps').db;
     const ability = c.get('ability');
     const superAdmin = isSuperAdmin(c);
-    let organizationId: string | null = null;
-    if (!superAdmin) {
-      organizationId = requireOrg(c).id;
+    const scope: UserScope = superAdmin ? { organizationId: null } : orgScope(c);
+    const { organizationId } = scope;
+    if (scope.organizationId !== null) {
       const visible =
-        can(ability, 'read', 'User', { id, organizationId }) &&
-        (await isMember(db, organizationId, id));
-      if (!visible) throw notFound('User not found');
+        can(ability, 'read', 'User', { id, organizationId }) && (await isMember(db, scope, id));
+      found(visible, NOT_FOUND);
     }
-    const found = await getUserDetail(db, id, {
-      organizationId,
+    const user = await getUserDetail(db, scope, id, {
       withSessions: superAdmin || can(ability, 'update', 'User', { id, organizationId }),
       withBanReason: superAdmin,
       currentSessionId: auth.sessionId,
     });
-    if (!found) throw notFound('User not found');
-    return c.json(found, 200);
+    return c.json(found(user, NOT_FOUND), 200);
   });

@@ -17,31 +17,18 @@ import type { Database } from '../../db/client.ts';
 import { member, organization, session, user } from '../../db/schema/index.ts';
 import type { Page } from '../../../shared/schemas/pagination.ts';
 import { containsPattern } from '../../db/like.ts';
+import type { OrgScope } from '../../http/records.ts';
 import {
   userStatus,
+  type UserDetail,
   type UserExportQuery,
+  type UserListItem,
   type UserListQuery,
-  type UserStatus,
 } from '../../../shared/schemas/users.ts';
 import { detectDevice } from '../../../shared/user-agent.ts';
 
 /** Whose users a list shows: one organisation's members, or every user (super admins). */
-export type UserScope = { organizationId: string } | { organizationId: null };
-
-export type UserListItem = {
-  id: string;
-  name: string;
-  email: string;
-  username: string | null;
-  image: string | null;
-  /** The role in the selected organisation; null when listing every user. */
-  role: string | null;
-  status: UserStatus;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  superAdmin: boolean;
-  createdAt: string;
-};
+export type UserScope = OrgScope | { organizationId: null };
 
 export const USER_EXPORT_MAX_ROWS = 10_000;
 
@@ -210,43 +197,24 @@ export function describeDevice(userAgent: string | null): string {
   return browser ?? system ?? (userAgent ? userAgent.slice(0, 60) : 'Unknown device');
 }
 
-export type UserDetail = {
-  account: UserListItem & {
-    banReason: string | null;
-    memberships: { organizationId: string; name: string; role: string }[];
-  };
-  security: {
-    sessions: {
-      id: string;
-      device: string;
-      userAgent: string | null;
-      ipAddress: string | null;
-      createdAt: string;
-      lastActiveAt: string;
-      expiresAt: string;
-      current: boolean;
-    }[];
-  } | null;
-};
-
 /** Whether the user belongs to the organisation. */
-export async function isMember(db: Database, organizationId: string, userId: string) {
+export async function isMember(db: Database, scope: OrgScope, userId: string) {
   const [row] = await db
     .select({ id: member.id })
     .from(member)
-    .where(and(eq(member.organizationId, organizationId), eq(member.userId, userId)));
+    .where(and(eq(member.organizationId, scope.organizationId), eq(member.userId, userId)));
   return Boolean(row);
 }
 
 /**
- * The account (memberships of one organisation, or all of them when `organizationId` is null),
+ * The account (memberships of the scope's organisation, or all of them for every user's scope),
  * and, when `withSessions`, the live sessions with the caller's own marked.
  */
 export async function getUserDetail(
   db: Database,
+  scope: UserScope,
   id: string,
   options: {
-    organizationId: string | null;
     withSessions: boolean;
     withBanReason: boolean;
     currentSessionId: string;
@@ -264,11 +232,11 @@ export async function getUserDetail(
     .where(
       and(
         eq(member.userId, id),
-        options.organizationId ? eq(member.organizationId, options.organizationId) : undefined,
+        scope.organizationId ? eq(member.organizationId, scope.organizationId) : undefined,
       ),
     )
     .orderBy(asc(organization.name), asc(organization.id));
-  const role = options.organizationId ? (memberships[0]?.role ?? null) : null;
+  const role = scope.organizationId ? (memberships[0]?.role ?? null) : null;
   const { banReason, ...listed } = row;
   const account = {
     ...toItem({ ...listed, role }),

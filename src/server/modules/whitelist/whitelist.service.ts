@@ -3,19 +3,16 @@ import type { Database } from '../../db/client.ts';
 import { appSetting, user, whitelistEntry } from '../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../../audit/record.ts';
 import { WHITELIST_SETTING_KEY, whitelistEnabledIn } from '../../auth/access-policy.ts';
-import { HttpError } from '../../http/errors.ts';
-import type { Page, PageQuery } from '../../../shared/schemas/pagination.ts';
+import { httpError } from '../../http/errors.ts';
+import type { Page } from '../../../shared/schemas/pagination.ts';
 import { containsPattern } from '../../db/like.ts';
-import { WHITELIST_MESSAGES, type WhitelistSettings } from '../../../shared/schemas/whitelist.ts';
-
-export type WhitelistEntryDto = {
-  id: string;
-  pattern: string;
-  note: string;
-  createdAt: string;
-  createdBy: { id: string; email: string } | null;
-};
-export type WhitelistSettingsDto = WhitelistSettings & { updatedAt: string | null };
+import {
+  WHITELIST_MESSAGES,
+  type WhitelistEntry,
+  type WhitelistQuery,
+  type WhitelistSettings,
+  type WhitelistState,
+} from '../../../shared/schemas/whitelist.ts';
 
 const entryColumns = {
   id: whitelistEntry.id,
@@ -34,7 +31,7 @@ type EntryRow = {
   creatorEmail: string | null;
 };
 
-const toDto = (row: EntryRow): WhitelistEntryDto => ({
+const toDto = (row: EntryRow): WhitelistEntry => ({
   id: row.id,
   pattern: row.pattern,
   note: row.note,
@@ -45,8 +42,8 @@ const toDto = (row: EntryRow): WhitelistEntryDto => ({
 
 export async function listWhitelist(
   db: Database,
-  query: PageQuery & { search?: string },
-): Promise<Page<WhitelistEntryDto>> {
+  query: WhitelistQuery,
+): Promise<Page<WhitelistEntry>> {
   const where = query.search
     ? or(
         ilike(whitelistEntry.pattern, containsPattern(query.search)),
@@ -76,14 +73,14 @@ export async function addWhitelistEntry(
   db: Database,
   actor: AuditActor,
   input: { pattern: string; note: string },
-): Promise<WhitelistEntryDto> {
+): Promise<WhitelistEntry> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(whitelistEntry)
       .values({ pattern: input.pattern, note: input.note, createdBy: actor.id })
       .onConflictDoNothing({ target: whitelistEntry.pattern })
       .returning();
-    if (!row) throw new HttpError(409, 'CONFLICT', WHITELIST_MESSAGES.duplicate);
+    if (!row) throw httpError('WHITELIST_ENTRY_EXISTS', WHITELIST_MESSAGES.duplicate);
     await recordAudit(tx, actor, {
       organizationId: null,
       action: 'whitelist.entry.create',
@@ -115,9 +112,7 @@ export async function removeWhitelistEntry(
   });
 }
 
-export async function getWhitelistSettings(
-  db: Pick<Database, 'select'>,
-): Promise<WhitelistSettingsDto> {
+export async function getWhitelistSettings(db: Pick<Database, 'select'>): Promise<WhitelistState> {
   const [row] = await db
     .select({ value: appSetting.value, updatedAt: appSetting.updatedAt })
     .from(appSetting)
@@ -132,7 +127,7 @@ export async function setWhitelistSettings(
   db: Database,
   actor: AuditActor,
   settings: WhitelistSettings,
-): Promise<WhitelistSettingsDto> {
+): Promise<WhitelistState> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('app-settings:whitelist'))`);
     const before = await getWhitelistSettings(tx);

@@ -74,7 +74,10 @@ describe('whitelist entries', () => {
     const audits = (await auditOf('whitelist.entry.create')).length;
     const dup = await root.client.post('/api/v1/admin/whitelist', { pattern: 'DUP@example.com' });
     expect(dup.status).toBe(409);
-    expect(dup.json.error).toEqual({ code: 'CONFLICT', message: WHITELIST_MESSAGES.duplicate });
+    expect(dup.json.error).toEqual({
+      code: 'WHITELIST_ENTRY_EXISTS',
+      message: WHITELIST_MESSAGES.duplicate,
+    });
     expect(await entries()).toBe(before);
     expect((await auditOf('whitelist.entry.create')).length).toBe(audits);
   });
