@@ -1,4 +1,4 @@
-import TablePagination from '@mui/material/TablePagination';
+import TablePagination, { type TablePaginationProps } from '@mui/material/TablePagination';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '../../shared/constants';
@@ -15,9 +15,16 @@ export interface TablePaging {
 
 export interface TablePagerProps extends TablePaging {
   total: number;
+  /** The page size chooser's label (and accessible name); "Rows per page:" by default. */
+  labelRowsPerPage?: string | undefined;
+  sx?: TablePaginationProps['sx'];
 }
 
-/** Page (from 1) and page size kept in component state; a new page size goes back to page 1. */
+/**
+ * Page (from 1) and page size kept in component state; a new page size goes back to page 1.
+ * For lists nested in a page (a tab's table); a top-level list keeps them in the URL with
+ * `useListState` (components/list).
+ */
 export function useTablePaging(initialPageSize: number = DEFAULT_PAGE_SIZE): TablePaging {
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(initialPageSize);
@@ -32,17 +39,23 @@ export function useTablePaging(initialPageSize: number = DEFAULT_PAGE_SIZE): Tab
   };
 }
 
-/** Pagination under a table (pages from 1, the spec's page sizes), in the user's language. */
+/**
+ * THE pagination under a list (pages from 1, the spec's page sizes), in the user's language.
+ * With `useListState`, spread its `paging`: `<TablePager total={total} {...list.paging} />`.
+ */
 export function TablePager({
   total,
   page,
   pageSize,
   onPageChange,
   onPageSizeChange,
+  labelRowsPerPage,
+  sx,
 }: TablePagerProps) {
   const { t, i18n } = useTranslation();
   const number = (value: number) => formatNumber(value, {}, i18n.language);
   const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
+  const rowsPerPage = labelRowsPerPage ?? t('common.pagination.rowsPerPage');
   return (
     <TablePagination
       component="div"
@@ -52,7 +65,7 @@ export function TablePager({
       rowsPerPageOptions={[...PAGE_SIZES]}
       onPageChange={(_event, next) => onPageChange(next + 1)}
       onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
-      labelRowsPerPage={t('common.pagination.rowsPerPage')}
+      labelRowsPerPage={rowsPerPage}
       labelDisplayedRows={({ from, to, count }) =>
         t('common.pagination.displayed', {
           from: number(from),
@@ -63,6 +76,8 @@ export function TablePager({
       getItemAriaLabel={(type) => t(`common.pagination.${type}`)}
       showFirstButton
       showLastButton
+      slotProps={{ select: { inputProps: { 'aria-label': rowsPerPage } } }}
+      sx={sx}
     />
   );
 }
