@@ -17,12 +17,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import {
-  DATA_SOURCE_TYPES,
-  type ConnectionTestResult,
-  type DataSourceType,
-} from '../../../../shared/schemas/data-sources';
+import { DATA_SOURCE_TYPES, type DataSourceType } from '../../../../shared/schemas/data-sources';
 import { ApiError } from '../../../lib/api';
 import { useAuthState } from '../../../lib/auth-store';
 import {
@@ -31,19 +28,20 @@ import {
   testUnsavedSettings,
   type UploadResult,
 } from '../api/data-sources';
-import { useDataSourceErrorText } from '../errors';
+import { useErrorText } from '../../../components/ErrorAlert';
+import { checkForTest, connectionResolver, showFieldErrors } from '../connection-form';
 import {
   createBody,
   emptyConnectionForm,
   serverFieldErrors,
-  validateConnectionForm,
   type ConnectionForm,
-  type FieldErrors,
 } from '../settings-form';
+import { useTestResult } from '../useTestResult';
 import { ConnectionFields } from './ConnectionFields';
 import { ConnectionTestAlert } from './ConnectionTestAlert';
 import { DataSourceTypeIcon } from './DataSourceTypeIcon';
-import { FileUploadFields, UploadReportAlert } from './FileUploadFields';
+import { FileUploadFields } from './FileUploadFields';
+import { UploadReportAlert } from './UploadReports';
 
 /**
  * "New data source": pick a type, then fill its form. Databases and HTTP APIs can be tested
@@ -168,28 +166,25 @@ function ConnectionStep({
   const queryClient = useQueryClient();
   const orgId = useAuthState((state) => state.selectedOrgId);
   const { enqueueSnackbar } = useSnackbar();
-  const errorText = useDataSourceErrorText();
-  const [form, setForm] = useState<ConnectionForm>(() => emptyConnectionForm(type));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [testResult, setTestResult] = useState<ConnectionTestResult | null>(null);
-
-  const change = (next: ConnectionForm) => {
-    setForm(next);
-    setTestResult(null);
-    if (Object.keys(errors).length) setErrors({});
-  };
+  const errorText = useErrorText();
+  const form = useForm<ConnectionForm>({
+    resolver: connectionResolver(type, 'create'),
+    defaultValues: emptyConnectionForm(type),
+  });
+  const [testResult, setTestResult] = useTestResult(form);
 
   const test = useMutation({
-    mutationFn: () => testUnsavedSettings(createBody(type, form)),
+    mutationFn: (values: ConnectionForm) => testUnsavedSettings(createBody(type, values)),
     onMutate: () => setTestResult(null),
     onSuccess: setTestResult,
     onError: (error) => {
-      if (error instanceof ApiError && error.fields) setErrors(serverFieldErrors(error.fields));
+      if (error instanceof ApiError && error.fields)
+        showFieldErrors(form, serverFieldErrors(error.fields));
     },
   });
 
   const save = useMutation({
-    mutationFn: () => createDataSource(createBody(type, form)),
+    mutationFn: (values: ConnectionForm) => createDataSource(createBody(type, values)),
     onSuccess: (created) => {
       void queryClient.invalidateQueries({ queryKey: dataSourceKeys.all(orgId) });
       enqueueSnackbar(t('dataSources.create.created', { name: created.name }), {
@@ -199,19 +194,13 @@ function ConnectionStep({
       void navigate({ to: '/data-sources/$id', params: { id: created.id } });
     },
     onError: (error) => {
-      if (error instanceof ApiError && error.fields) setErrors(serverFieldErrors(error.fields));
+      if (error instanceof ApiError && error.fields)
+        showFieldErrors(form, serverFieldErrors(error.fields));
     },
   });
 
   const runTest = () => {
-    const found = validateConnectionForm(type, form, 'test');
-    setErrors(found);
-    if (Object.keys(found).length === 0) test.mutate();
-  };
-  const runSave = () => {
-    const found = validateConnectionForm(type, form, 'create');
-    setErrors(found);
-    if (Object.keys(found).length === 0) save.mutate();
+    if (checkForTest(form, type)) test.mutate(form.getValues());
   };
   const busy = test.isPending || save.isPending;
 
@@ -221,19 +210,10 @@ function ConnectionStep({
         <Box
           component="form"
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            runSave();
-          }}
+          onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)}
           id="create-data-source-form"
         >
-          <ConnectionFields
-            type={type}
-            form={form}
-            onChange={change}
-            errors={errors}
-            disabled={busy}
-          />
+          <ConnectionFields type={type} form={form} disabled={busy} />
         </Box>
         <Stack spacing={2} sx={{ mt: 2 }}>
           {testResult ? (

@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -7,26 +5,27 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
-import List from '@mui/material/List';
-import ListItem from '@mui/material/ListItem';
-import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, useRef, useState, type DragEvent } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   DATA_SOURCE_ERROR_CODES,
   DATA_SOURCE_LIMITS,
-  dataSourceNameSchema,
 } from '../../../../shared/schemas/data-sources';
+import { muiRegister } from '../../../lib/forms';
 import { ApiError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { uploadDataSourceFile, type UploadResult } from '../api/data-sources';
-import { useDataSourceErrorText } from '../errors';
+import { useErrorText } from '../../../components/ErrorAlert';
+import { errorText, uploadFormSchema, type UploadForm } from '../connection-form';
 import { checkUploadFile, formatBytes, invalidRowsOf, type InvalidRow } from '../upload';
+import { UploadFailure } from './UploadReports';
 
 /**
  * A CSV or JSON upload: a new file data source (name, description, file) or a new file for a
@@ -45,16 +44,19 @@ export function FileUploadFields({
   submitLabel: string;
 }) {
   const { t, i18n } = useTranslation();
-  const errorText = useDataSourceErrorText();
+  const failureText = useErrorText();
   const inputId = useId();
   const hintId = useId();
   const input = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
+  const replacing = Boolean(dataSourceId);
+  const form = useForm<UploadForm>({
+    resolver: zodResolver(uploadFormSchema(replacing)),
+    defaultValues: { name: '', description: '', skipInvalidRows: false },
+  });
+  const nameError = errorText(t, form.formState.errors.name?.message);
+  // The file is checked when chosen (format, size), outside the form's values.
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [nameError, setNameError] = useState<string | null>(null);
-  const [skipInvalidRows, setSkipInvalidRows] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
   const [failure, setFailure] = useState<{
@@ -62,7 +64,6 @@ export function FileUploadFields({
     rows: InvalidRow[];
     invalidFile: boolean;
   } | null>(null);
-  const replacing = Boolean(dataSourceId);
 
   const choose = (chosen: File | undefined) => {
     setFailure(null);
@@ -75,7 +76,8 @@ export function FileUploadFields({
     }
     setFileError(null);
     setFile(chosen);
-    if (!replacing && !name.trim()) setName(chosen.name.replace(/\.[^.]+$/, '').slice(0, 100));
+    if (!replacing && !form.getValues('name').trim())
+      form.setValue('name', chosen.name.replace(/\.[^.]+$/, '').slice(0, 100));
   };
 
   const onDrop = (event: DragEvent) => {
@@ -84,17 +86,8 @@ export function FileUploadFields({
     choose(event.dataTransfer.files[0]);
   };
 
-  const submit = async () => {
-    let ok = true;
-    if (!file) {
-      setFileError(t('dataSources.validation.fileRequired'));
-      ok = false;
-    }
-    if (!replacing && !dataSourceNameSchema.safeParse(name).success) {
-      setNameError(t('dataSources.validation.required'));
-      ok = false;
-    }
-    if (!ok || !file) return;
+  const upload = async (values: UploadForm) => {
+    if (!file) return;
     setFailure(null);
     setProgress(0);
     try {
@@ -103,8 +96,8 @@ export function FileUploadFields({
           file,
           ...(replacing
             ? { dataSourceId }
-            : { name: name.trim(), description: description.trim() }),
-          skipInvalidRows,
+            : { name: values.name.trim(), description: values.description.trim() }),
+          skipInvalidRows: values.skipInvalidRows,
         },
         setProgress,
       );
@@ -113,10 +106,10 @@ export function FileUploadFields({
       const invalidFile =
         error instanceof ApiError && error.code === DATA_SOURCE_ERROR_CODES.invalidFile;
       if (error instanceof ApiError && error.fields?.name?.[0] && !invalidFile) {
-        setNameError(errorText(error));
+        form.setError('name', { message: failureText(error) });
       }
       setFailure({
-        message: errorText(error),
+        message: failureText(error),
         rows: invalidFile ? invalidRowsOf(error.fields) : [],
         invalidFile,
       });
@@ -133,12 +126,8 @@ export function FileUploadFields({
       {replacing ? null : (
         <>
           <TextField
+            {...muiRegister(form.register('name'))}
             label={t('dataSources.form.name')}
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              setNameError(null);
-            }}
             required
             fullWidth
             disabled={uploading}
@@ -147,9 +136,8 @@ export function FileUploadFields({
             slotProps={{ htmlInput: { maxLength: DATA_SOURCE_LIMITS.nameMaxLength } }}
           />
           <TextField
+            {...muiRegister(form.register('description'))}
             label={t('dataSources.form.description')}
-            value={description}
-            onChange={(event) => setDescription(event.target.value)}
             fullWidth
             multiline
             minRows={2}
@@ -236,10 +224,17 @@ export function FileUploadFields({
 
       <FormControlLabel
         control={
-          <Checkbox
-            checked={skipInvalidRows}
-            onChange={(event) => setSkipInvalidRows(event.target.checked)}
-            disabled={uploading}
+          <Controller
+            control={form.control}
+            name="skipInvalidRows"
+            render={({ field: { value, onChange, ref: _ref, ...skip } }) => (
+              <Checkbox
+                {...skip}
+                checked={value}
+                onChange={(event) => onChange(event.target.checked)}
+                disabled={uploading}
+              />
+            )}
           />
         }
         label={t('dataSources.upload.skipInvalidRows')}
@@ -270,7 +265,10 @@ export function FileUploadFields({
         ) : null}
         <Button
           variant="contained"
-          onClick={() => void submit()}
+          onClick={() => {
+            if (!file) setFileError(t('dataSources.validation.fileRequired'));
+            void form.handleSubmit(upload)();
+          }}
           disabled={uploading}
           startIcon={<IconUpload size={18} aria-hidden />}
         >
@@ -278,83 +276,5 @@ export function FileUploadFields({
         </Button>
       </Stack>
     </Stack>
-  );
-}
-
-function UploadFailure({
-  failure,
-}: {
-  failure: { message: string; rows: InvalidRow[]; invalidFile: boolean };
-}) {
-  const { t } = useTranslation();
-  return (
-    <Alert severity="error" role="alert">
-      <AlertTitle>
-        {failure.invalidFile
-          ? t('dataSources.upload.invalidTitle')
-          : t('dataSources.upload.failed')}
-      </AlertTitle>
-      <Typography variant="body2" sx={{ wordBreak: 'break-word' }}>
-        {failure.message}
-      </Typography>
-      {failure.rows.length > 0 ? (
-        <>
-          <Typography variant="body2" sx={{ mt: 1, fontWeight: 500 }}>
-            {t('dataSources.upload.reportTitle', { number: formatNumber(failure.rows.length) })}
-          </Typography>
-          <List dense disablePadding sx={{ maxHeight: 220, overflow: 'auto' }}>
-            {failure.rows.map((row) => (
-              <ListItem key={row.location} disableGutters sx={{ py: 0 }}>
-                <ListItemText
-                  primary={t('dataSources.upload.rowError', {
-                    location: row.location,
-                    message: row.message,
-                  })}
-                  slotProps={{ primary: { variant: 'body2' } }}
-                />
-              </ListItem>
-            ))}
-          </List>
-          <Typography variant="body2" sx={{ mt: 1 }}>
-            {t('dataSources.upload.reportHint')}
-          </Typography>
-        </>
-      ) : null}
-    </Alert>
-  );
-}
-
-/** What an accepted upload reported (rows imported, rows skipped with the reasons). */
-export function UploadReportAlert({ result }: { result: UploadResult }) {
-  const { t } = useTranslation();
-  const { report } = result;
-  return (
-    <Alert severity={report.skippedRows > 0 ? 'warning' : 'success'} role="status">
-      <AlertTitle>
-        {t('dataSources.upload.imported', { rows: formatNumber(report.rowCount) })}
-      </AlertTitle>
-      {report.skippedRows > 0 ? (
-        <>
-          <Typography variant="body2">
-            {t('dataSources.upload.skipped', {
-              rows: formatNumber(report.skippedRows),
-            })}
-          </Typography>
-          <List dense disablePadding sx={{ maxHeight: 220, overflow: 'auto' }}>
-            {report.errors.map((row) => (
-              <ListItem key={row.location} disableGutters sx={{ py: 0 }}>
-                <ListItemText
-                  primary={t('dataSources.upload.rowError', {
-                    location: row.location,
-                    message: row.message,
-                  })}
-                  slotProps={{ primary: { variant: 'body2' } }}
-                />
-              </ListItem>
-            ))}
-          </List>
-        </>
-      ) : null}
-    </Alert>
   );
 }

@@ -1,0 +1,157 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import Grid from '@mui/material/Grid';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { Controller, useFieldArray } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { DATA_SOURCE_LIMITS, HTTP_AUTH_TYPES } from '../../../../shared/schemas/data-sources';
+import { muiRegister } from '../../../lib/forms';
+import { errorText, type ConnectionFormApi } from '../connection-form';
+
+/** The settings of an HTTP API source: base URL, authentication, extra header rows, test path. */
+export function HttpFields({
+  form,
+  disabled,
+  secretField,
+}: {
+  form: ConnectionFormApi;
+  disabled: boolean;
+  /** The token or header value, right under the choice of authentication. */
+  secretField: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const { register, control, formState, watch } = form;
+  const headers = useFieldArray({ control, name: 'headers' });
+  const errors = formState.errors;
+  const shown = (message: string | undefined) => {
+    const error = errorText(t, message);
+    return { error: Boolean(error), helperText: error };
+  };
+  const authType = watch('authType');
+  const testPathError = errorText(t, errors.testPath?.message);
+  return (
+    <Stack spacing={2}>
+      <TextField
+        {...muiRegister(register('baseUrl'))}
+        label={t('dataSources.form.baseUrl')}
+        placeholder={t('dataSources.form.baseUrlPlaceholder')}
+        required
+        fullWidth
+        disabled={disabled}
+        autoComplete="off"
+        slotProps={{ htmlInput: { inputMode: 'url' } }}
+        {...shown(errors.baseUrl?.message)}
+      />
+      <Grid container spacing={2}>
+        <Grid size={{ xs: 12, sm: authType === 'header' ? 6 : 12 }}>
+          <Controller
+            control={control}
+            name="authType"
+            render={({ field: { ref, onChange, ...auth } }) => (
+              <TextField
+                {...auth}
+                inputRef={ref}
+                select
+                onChange={(event) =>
+                  onChange(HTTP_AUTH_TYPES.find((a) => a === event.target.value) ?? 'none')
+                }
+                label={t('dataSources.form.authType')}
+                fullWidth
+                disabled={disabled}
+              >
+                {HTTP_AUTH_TYPES.map((auth) => (
+                  <MenuItem key={auth} value={auth}>
+                    {t(`dataSources.form.authTypes.${auth}`)}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Grid>
+        {authType === 'header' ? (
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <TextField
+              {...muiRegister(register('authHeader'))}
+              label={t('dataSources.form.authHeader')}
+              placeholder={t('dataSources.form.authHeaderPlaceholder')}
+              required
+              fullWidth
+              disabled={disabled}
+              autoComplete="off"
+              {...shown(errors.authHeader?.message)}
+            />
+          </Grid>
+        ) : null}
+      </Grid>
+      {secretField}
+      <FormControl component="fieldset" disabled={disabled}>
+        <FormLabel component="legend" sx={{ mb: 1 }}>
+          {t('dataSources.form.headers')}
+        </FormLabel>
+        <Stack spacing={1.5}>
+          {headers.fields.map((row, index) => (
+            <Stack key={row.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+              <TextField
+                {...muiRegister(register(`headers.${index}.name`))}
+                size="small"
+                label={t('dataSources.form.headerName', { number: index + 1 })}
+                sx={{ flex: 1 }}
+                autoComplete="off"
+                {...shown(errors.headers?.[index]?.name?.message)}
+              />
+              <TextField
+                {...muiRegister(register(`headers.${index}.value`))}
+                size="small"
+                label={t('dataSources.form.headerValueLabel', { number: index + 1 })}
+                sx={{ flex: 2 }}
+                autoComplete="off"
+                {...shown(errors.headers?.[index]?.value?.message)}
+              />
+              <Tooltip title={t('dataSources.form.removeHeader', { number: index + 1 })}>
+                <span>
+                  <IconButton
+                    aria-label={t('dataSources.form.removeHeader', { number: index + 1 })}
+                    onClick={() => headers.remove(index)}
+                    disabled={disabled}
+                  >
+                    <IconTrash size={18} aria-hidden />
+                  </IconButton>
+                </span>
+              </Tooltip>
+            </Stack>
+          ))}
+          <Box>
+            <Button
+              size="small"
+              startIcon={<IconPlus size={16} aria-hidden />}
+              onClick={() => headers.append({ name: '', value: '' }, { shouldFocus: false })}
+              disabled={disabled || headers.fields.length >= DATA_SOURCE_LIMITS.httpMaxHeaders}
+            >
+              {t('dataSources.form.addHeader')}
+            </Button>
+          </Box>
+          <FormHelperText sx={{ mt: 0 }}>{t('dataSources.form.headersHelp')}</FormHelperText>
+        </Stack>
+      </FormControl>
+      <TextField
+        {...muiRegister(register('testPath'))}
+        label={t('dataSources.form.testPath')}
+        placeholder={t('dataSources.form.testPathPlaceholder')}
+        fullWidth
+        disabled={disabled}
+        autoComplete="off"
+        error={Boolean(testPathError)}
+        helperText={testPathError ?? t('dataSources.form.testPathHelp')}
+      />
+    </Stack>
+  );
+}
