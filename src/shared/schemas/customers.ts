@@ -6,6 +6,7 @@
  * Isomorphic: imports nothing from src/server or src/web.
  */
 import { z } from 'zod';
+import { uuidSchema } from './common.ts';
 import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { searchQuerySchema, sortOrderSchema } from './query.ts';
 
@@ -113,7 +114,8 @@ const tags = z
   .max(CUSTOMER_LIMITS.tags, CUSTOMER_MESSAGES.tags)
   .transform((list) => [...new Set(list)]);
 const notes = z.string().trim().max(CUSTOMER_LIMITS.notes, tooLong(CUSTOMER_LIMITS.notes));
-const ownerId = z.uuid(CUSTOMER_MESSAGES.owner).nullable();
+/** A user id (any UUID, as `uuidSchema`), with the owner's message. */
+const ownerId = z.guid(CUSTOMER_MESSAGES.owner).nullable();
 
 /** POST /api/v1/customers. */
 export const customerCreateSchema = z.strictObject({
@@ -160,7 +162,7 @@ export const customerNoteSchema = z.strictObject({
 export type CustomerNote = z.output<typeof customerNoteSchema>;
 
 const ids = z
-  .array(z.uuid())
+  .array(uuidSchema)
   .min(1, CUSTOMER_MESSAGES.ids)
   .max(CUSTOMER_LIMITS.bulk, CUSTOMER_MESSAGES.ids)
   .transform((list) => [...new Set(list)]);
@@ -189,7 +191,9 @@ export const OWNER_NONE = 'none';
 const customerFilters = {
   search: searchQuerySchema,
   status: customerStatusSchema.optional(),
-  owner: z.union([z.uuid(), z.literal(OWNER_NONE)], { error: CUSTOMER_MESSAGES.owner }).optional(),
+  owner: z
+    .union([uuidSchema, z.literal(OWNER_NONE)], { error: CUSTOMER_MESSAGES.owner })
+    .optional(),
   /** Comma-separated; a customer matches when it has any of them. */
   tags: z
     .string()
