@@ -29,7 +29,7 @@ export function EffectiveRulesTable({
         <TableHead>
           <TableRow>
             <TableCell scope="col">{t('accessControl.effective.effect')}</TableCell>
-            <TableCell scope="col">{t('accessControl.effective.actions')}</TableCell>
+            <TableCell scope="col">{t('common.actions')}</TableCell>
             <TableCell scope="col">{t('accessControl.effective.subjects')}</TableCell>
             <TableCell scope="col">{t('accessControl.effective.conditions')}</TableCell>
           </TableRow>

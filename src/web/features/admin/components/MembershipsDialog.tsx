@@ -48,7 +48,7 @@ export function MembershipsDialog({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('admin.common.close')}</Button>
+        <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -132,7 +132,7 @@ export function ConnectionSettings({
               {t('dataSources.settings.discard')}
             </Button>
             <Button type="submit" variant="contained" disabled={!dirty || busy}>
-              {save.isPending ? t('dataSources.actions.saving') : t('dataSources.actions.save')}
+              {save.isPending ? t('common.saving') : t('common.save')}
             </Button>
           </Stack>
         ) : null}

@@ -85,7 +85,7 @@ export function CreateDataSourceDialog({ onClose }: { onClose: () => void }) {
         </DialogTitle>
       </Stack>
       <IconButton
-        aria-label={t('dataSources.actions.close')}
+        aria-label={t('common.close')}
         onClick={onClose}
         sx={{ position: 'absolute', insetInlineEnd: 12, top: 12 }}
       >
@@ -236,10 +236,10 @@ function ConnectionStep({
         </Button>
         <Stack direction="row" spacing={1}>
           <Button onClick={onClose} disabled={save.isPending}>
-            {t('dataSources.actions.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button variant="contained" type="submit" form="create-data-source-form" disabled={busy}>
-            {save.isPending ? t('dataSources.actions.saving') : t('dataSources.actions.save')}
+            {save.isPending ? t('common.saving') : t('common.save')}
           </Button>
         </Stack>
       </DialogActions>

@@ -64,7 +64,7 @@ export function DataSourceDangerZone({ source }: { source: DataSourceDetail }) {
         open={open}
         title={t('dataSources.settings.deleteTitle', { name: source.name })}
         body={t('dataSources.settings.deleteBody', { number: source.projects.length })}
-        confirmLabel={t('dataSources.settings.deleteConfirm')}
+        confirmLabel={t('common.delete')}
         typeName={source.name}
         typeNameLabel={t('dataSources.settings.deleteTypeName', { name: source.name })}
         pending={remove.isPending}

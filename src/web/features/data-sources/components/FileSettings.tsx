@@ -105,7 +105,7 @@ export function FileSettings({
                 {t('dataSources.settings.discard')}
               </Button>
               <Button type="submit" variant="contained" disabled={!dirty || save.isPending}>
-                {save.isPending ? t('dataSources.actions.saving') : t('dataSources.actions.save')}
+                {save.isPending ? t('common.saving') : t('common.save')}
               </Button>
             </Stack>
           ) : null}

@@ -260,7 +260,7 @@ export function FileUploadFields({
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
         {onCancel ? (
           <Button onClick={onCancel} disabled={uploading}>
-            {t('dataSources.actions.cancel')}
+            {t('common.cancel')}
           </Button>
         ) : null}
         <Button

@@ -205,7 +205,7 @@ export function RequestHelpDialog({ open, onClose, onSubmitted }: RequestHelpDia
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 3 }}>
         <Button variant="outlined" color="secondary" onClick={() => finish('cancel')}>
-          {t('help.dialog.cancel')}
+          {t('common.cancel')}
         </Button>
         <Button
           type="submit"

@@ -39,7 +39,7 @@ export function ErrorPage({ error, reset }: ErrorComponentProps) {
           {lazy ? t('lazyLoad.body') : t('error.body')}
         </Typography>
         <Button variant="contained" onClick={retry}>
-          {lazy ? t('lazyLoad.reload') : t('error.retry')}
+          {lazy ? t('lazyLoad.reload') : t('common.retry')}
         </Button>
       </Box>
     </BlankLayout>

@@ -173,7 +173,7 @@ function DeleteProjectDialog({
       open={project !== null}
       title={t('projects.delete.title')}
       body={t('projects.delete.body', { name: shown?.name ?? '' })}
-      confirmLabel={pending ? t('projects.delete.submitting') : t('projects.delete.submit')}
+      confirmLabel={pending ? t('projects.delete.submitting') : t('common.delete')}
       pending={pending}
       error={error}
       onConfirm={onConfirm}
@@ -256,7 +256,7 @@ export function ProjectActionsMenu({
             <ListItemIcon sx={{ color: 'inherit' }}>
               <IconTrash size={18} aria-hidden />
             </ListItemIcon>
-            <ListItemText>{t('projects.actions.delete')}</ListItemText>
+            <ListItemText>{t('common.delete')}</ListItemText>
           </MenuItem>
         ) : null}
       </Menu>

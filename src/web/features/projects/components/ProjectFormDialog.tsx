@@ -58,13 +58,13 @@ export function ProjectFormDialog({
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={pending}>
-            {t('projects.common.cancel')}
+            {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={pending}>
             {editing
               ? pending
-                ? t('projects.edit.submitting')
-                : t('projects.edit.submit')
+                ? t('common.saving')
+                : t('common.saveChanges')
               : pending
                 ? t('projects.create.submitting')
                 : t('projects.create.submit')}

@@ -73,7 +73,7 @@ export function ProjectOverview({ project }: { project: Project }) {
         severity="error"
         action={
           <Button color="inherit" size="small" onClick={() => void overview.refetch()}>
-            {t('projects.common.retry')}
+            {t('common.retry')}
           </Button>
         }
       >

@@ -142,7 +142,7 @@ function SettingsForm({ project }: { project: Project }) {
             {t('projects.settings.discard')}
           </Button>
           <Button type="submit" variant="contained" disabled={pending || !dirty}>
-            {pending ? t('projects.edit.submitting') : t('projects.edit.submit')}
+            {pending ? t('common.saving') : t('common.saveChanges')}
           </Button>
         </CardActions>
       </Box>

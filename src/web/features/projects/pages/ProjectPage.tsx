@@ -121,7 +121,7 @@ export function ProjectPage({ dataSources }: { dataSources: ReactNode }) {
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={() => void project.refetch()}>
-              {t('projects.common.retry')}
+              {t('common.retry')}
             </Button>
           }
         >

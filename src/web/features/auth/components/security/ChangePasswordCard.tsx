@@ -90,7 +90,7 @@ export function ChangePasswordCard() {
           <Box>
             <Button type="submit" variant="contained" disabled={change.isPending}>
               {change.isPending
-                ? t('account.settings.password.submitting')
+                ? t('common.saving')
                 : t('account.settings.password.submit')}
             </Button>
           </Box>

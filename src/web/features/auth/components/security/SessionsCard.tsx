@@ -52,7 +52,7 @@ export function SessionsCard() {
                 <TableCell>{t('account.settings.sessions.device')}</TableCell>
                 <TableCell>{t('account.settings.sessions.ip')}</TableCell>
                 <TableCell>{t('account.settings.sessions.lastActive')}</TableCell>
-                <TableCell>{t('account.settings.sessions.actions')}</TableCell>
+                <TableCell>{t('common.actions')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
