@@ -89,9 +89,7 @@ export function ChangePasswordCard() {
           />
           <Box>
             <Button type="submit" variant="contained" disabled={change.isPending}>
-              {change.isPending
-                ? t('common.saving')
-                : t('account.settings.password.submit')}
+              {change.isPending ? t('common.saving') : t('account.settings.password.submit')}
             </Button>
           </Box>
         </Box>
