@@ -7,7 +7,8 @@
  * Isomorphic: imports nothing from src/server or src/web.
  */
 import { z } from 'zod';
-import { pageQuerySchema } from './pagination.ts';
+import type { ErrorCode } from '../error-codes.ts';
+import { pageQuerySchema, pageSchema } from './pagination.ts';
 import { searchQuerySchema, sortOrderSchema } from './query.ts';
 
 export const DATA_SOURCE_TYPES = ['postgres', 'mysql', 'http', 'file'] as const;
@@ -100,10 +101,12 @@ export const CONNECTION_FAILURE_CAUSES = [
 export type ConnectionFailureCause = (typeof CONNECTION_FAILURE_CAUSES)[number];
 
 /**
- * API error codes of this module. A connection failure answers 502 with CONNECTION_FAILED and
- * the cause in `fields.cause[0]`; a query the external system refused answers 422.
+ * API error codes of this module, from the one list (src/shared/error-codes.ts). A connection
+ * failure answers 502 with CONNECTION_FAILED and the cause in `fields.cause[0]`; a query the
+ * external system refused answers 422.
  */
 export const DATA_SOURCE_ERROR_CODES = {
+  nameTaken: 'DATA_SOURCE_NAME_TAKEN',
   connectionFailed: 'CONNECTION_FAILED',
   queryFailed: 'QUERY_FAILED',
   queryTimeout: 'QUERY_TIMEOUT',
@@ -112,9 +115,12 @@ export const DATA_SOURCE_ERROR_CODES = {
   privilegedRole: 'PRIVILEGED_ROLE',
   resultTooLarge: 'RESULT_TOO_LARGE',
   secretForDestination: 'SECRET_REQUIRED_FOR_NEW_DESTINATION',
-} as const;
+  secretUnreadable: 'SECRET_UNREADABLE',
+} as const satisfies Record<string, ErrorCode>;
 
 export const DATA_SOURCE_MESSAGES = {
+  secretUnreadable:
+    'The stored credentials cannot be decrypted (the app secret changed). Enter them again.',
   required: 'This field is required',
   duplicateName: 'A data source with this name already exists',
   notFound: 'Data source not found',
@@ -463,6 +469,33 @@ export type FileQuery = z.output<typeof fileQuerySchema>;
 // Answers
 // ---------------------------------------------------------------------------
 
+/** A data source as the API returns it; the secret never (`hasSecret` says there is one). */
+export const dataSourceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  type: z.enum(DATA_SOURCE_TYPES),
+  /** The settings of its type (PostgresConfig, MysqlConfig, HttpConfig or FileConfig). */
+  config: z.record(z.string(), z.unknown()),
+  /** The password, token or header value is stored (encrypted). */
+  hasSecret: z.boolean(),
+  /** PostgreSQL: an admin accepted that the role may reach the server's files or programs. */
+  privilegedRoleAccepted: z.boolean(),
+  projectCount: z.number(),
+  createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type DataSourceDto = z.infer<typeof dataSourceSchema>;
+
+export const dataSourcePageSchema = pageSchema(dataSourceSchema);
+
+/** One data source with the projects it is assigned to. */
+export const dataSourceDetailSchema = dataSourceSchema.extend({
+  projects: z.array(z.object({ id: z.string(), name: z.string() })),
+});
+export type DataSourceDetailDto = z.infer<typeof dataSourceDetailSchema>;
+
 export const connectionTestResultSchema = z.object({
   ok: z.boolean(),
   cause: z.enum(CONNECTION_FAILURE_CAUSES).nullable(),
@@ -545,3 +578,10 @@ export const uploadReportSchema = z.object({
   errors: z.array(z.object({ location: z.string(), message: z.string() })),
 });
 export type UploadReport = z.output<typeof uploadReportSchema>;
+
+/** POST /api/v1/data-sources/files. */
+export const dataSourceUploadResultSchema = z.object({
+  dataSource: dataSourceDetailSchema,
+  report: uploadReportSchema,
+});
+export type DataSourceUploadResult = z.infer<typeof dataSourceUploadResultSchema>;

@@ -4,6 +4,7 @@ import {
   type CustomerImportCells,
   type CustomerImportMapping,
 } from '../../../shared/schemas/customers.ts';
+import { CSV_ERRORS, readCsv } from '../../../shared/csv.ts';
 import { WorkerMemoryError, WorkerTaskError, runWorkerTask } from '../../threads/worker-task.ts';
 
 export type ParsedCsv = { header: string[]; rows: string[][] };
@@ -17,86 +18,28 @@ export class CsvSyntaxError extends Error {
   }
 }
 
+/** Separators an import may use (not `|`, which tags may hold). */
 const DELIMITERS = [',', ';', '\t'] as const;
-
-/** The delimiter that splits the first line into the most columns (outside quotes). */
-function detectDelimiter(text: string): string {
-  let best: string = ',';
-  let bestCount = 0;
-  for (const delimiter of DELIMITERS) {
-    let n = 0;
-    let quoted = false;
-    for (const ch of text) {
-      if (ch === '"') quoted = !quoted;
-      else if (!quoted && (ch === '\n' || ch === '\r')) break;
-      else if (!quoted && ch === delimiter) n++;
-    }
-    if (n > bestCount) {
-      best = delimiter;
-      bestCount = n;
-    }
-  }
-  return best;
-}
 
 /** A cell that our own export neutralised (`'=…`) gets its text back. */
 const unneutralise = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 /**
- * RFC 4180 CSV (also `;` or tab separated, detected from the header line): quoted cells with
- * `""` escapes and line breaks, CRLF or LF, a leading byte-order mark, blank lines skipped.
- * Header names are trimmed and made unique.
+ * CSV read by PapaParse (src/shared/csv.ts: quoted cells with `""` escapes and line breaks,
+ * CRLF or LF, a leading byte-order mark, `,`, `;` or tab guessed from the first rows). Cells
+ * are trimmed, rows of blank cells skipped; header names are made unique.
  */
 export function parseCsv(input: string): ParsedCsv {
-  const text = input.charCodeAt(0) === 0xfeff ? input.slice(1) : input;
-  const delimiter = detectDelimiter(text);
   const records: string[][] = [];
-  let record: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let line = 1;
-  let quoteLine = 0;
-  let cellWasQuoted = false;
-
-  const endCell = () => {
-    record.push(unneutralise(cellWasQuoted ? cell : cell.trim()));
-    cell = '';
-    cellWasQuoted = false;
-  };
-  const endRecord = () => {
-    endCell();
-    if (record.some((value) => value !== '')) records.push(record);
-    record = [];
-  };
-
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (ch === '\n') line++;
-        cell += ch;
-      }
-      continue;
-    }
-    if (ch === '"' && cell.trim() === '') {
-      quoted = true;
-      cellWasQuoted = true;
-      quoteLine = line;
-      cell = '';
-    } else if (ch === delimiter) endCell();
-    else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      line++;
-      endRecord();
-    } else cell += ch;
-  }
-  if (quoted) throw new CsvSyntaxError(quoteLine);
-  endRecord();
+  readCsv(
+    input,
+    (record) => {
+      if (record.error === CSV_ERRORS.unclosedQuote) throw new CsvSyntaxError(record.line);
+      const cells = record.fields.map((cell) => unneutralise(cell.trim()));
+      if (cells.some((value) => value !== '')) records.push(cells);
+    },
+    { delimiters: DELIMITERS },
+  );
 
   const [rawHeader = [], ...rows] = records;
   const seen = new Map<string, number>();

@@ -246,7 +246,7 @@ describe('data source CRUD', () => {
     const again = await admin.client.post('/api/v1/data-sources', postgresInput('UNIQUE NAME'));
     expect(again.status).toBe(409);
     expect(again.json.error).toMatchObject({
-      code: 'CONFLICT',
+      code: 'DATA_SOURCE_NAME_TAKEN',
       fields: { name: ['A data source with this name already exists'] },
     });
     const badPort = await admin.client.request('PATCH', `/api/v1/data-sources/${first.id}`, {

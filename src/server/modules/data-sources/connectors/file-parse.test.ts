@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import {
-  FileParseError,
-  columnNames,
-  csvRecords,
-  decodeText,
-  detectSeparator,
-  parseFile,
-} from './file-parse.ts';
+import { CSV_ERRORS, csvRecords, readCsv } from '../../../../shared/csv.ts';
+import { FileParseError, columnNames, decodeText, parseFile } from './file-parse.ts';
+
+/** The separator PapaParse takes for a text. */
+const detectSeparator = (text: string) => readCsv(text, () => {}).delimiter;
 
 describe('CSV reading', () => {
   it('follows RFC 4180: quotes, doubled quotes, separators and line breaks inside quotes', () => {
@@ -19,12 +16,17 @@ describe('CSV reading', () => {
     ]);
   });
 
-  it('reports an unclosed quote and text after a closing quote on their line', () => {
-    expect([...csvRecords('a,b\n"x"y,1\n"open,2\n')]).toEqual([
+  it('reports an unclosed quote on the line its record starts', () => {
+    // PapaParse reads on after a malformed closing quote, up to a quote that ends a value.
+    expect(csvRecords('a,b\n"x"y,1\n"open,2\n')).toEqual([
       { line: 1, fields: ['a', 'b'] },
-      { line: 2, fields: ['x', '1'], error: 'Unexpected text after a closing quote' },
-      { line: 3, fields: ['open,2\n'], error: 'A quoted value is not closed (missing ")' },
+      { line: 2, fields: ['x"y,1\n"open,2\n'], error: CSV_ERRORS.unclosedQuote },
     ]);
+    expect(csvRecords('a,b\n1,2\n"open,2\n')[2]).toEqual({
+      line: 3,
+      fields: ['open,2\n'],
+      error: 'A quoted value is not closed (missing ")',
+    });
   });
 
   it('takes the separator from the header line', () => {

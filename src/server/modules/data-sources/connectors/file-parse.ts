@@ -1,9 +1,10 @@
 /**
  * Reading an uploaded CSV or JSON file into typed rows, with a report of the rows that could not
- * be read. CSV: RFC 4180 (quoted values, doubled quotes, CRLF or LF), the first line names the
- * columns, the separator (comma, semicolon, tab or |) is taken from that line. JSON: an array of
- * objects. Column types are inferred from every value (integer, number, boolean, date, datetime,
- * text; json for nested values in JSON files); values with leading zeros stay text.
+ * be read. CSV: read by PapaParse (src/shared/csv.ts: quoted values, doubled quotes, CRLF or LF,
+ * the separator — comma, semicolon, tab or | — guessed from the first rows); the first line
+ * names the columns. JSON: an array of objects. Column types are inferred from every value
+ * (integer, number, boolean, date, datetime, text; json for nested values in JSON files);
+ * values with leading zeros stay text.
  */
 import {
   DATA_SOURCE_LIMITS,
@@ -11,6 +12,7 @@ import {
   type FileColumnType,
   type FileFormat,
 } from '../../../../shared/schemas/data-sources.ts';
+import { readCsv } from '../../../../shared/csv.ts';
 import { WorkerMemoryError, WorkerTaskError, runWorkerTask } from '../../../threads/worker-task.ts';
 
 export interface RowError {
@@ -111,121 +113,6 @@ export async function parseFileInWorker(
 // CSV
 // ---------------------------------------------------------------------------
 
-interface CsvRecord {
-  line: number;
-  fields: string[];
-  error?: string;
-}
-
-const SEPARATORS = [',', ';', '\t', '|'] as const;
-
-/** The separator used most often in the first line (outside quotes); comma when none. */
-export function detectSeparator(text: string): string {
-  const counts = new Map<string, number>(SEPARATORS.map((s) => [s, 0]));
-  let quoted = false;
-  for (let i = 0; i < text.length && i < 65_536; i++) {
-    const ch = text[i]!;
-    if (ch === '"') quoted = !quoted;
-    else if (!quoted && (ch === '\n' || ch === '\r')) break;
-    else if (!quoted && counts.has(ch)) counts.set(ch, counts.get(ch)! + 1);
-  }
-  let best = ',';
-  for (const [separator, count] of counts) if (count > counts.get(best)!) best = separator;
-  return best;
-}
-
-const QUOTE = 34;
-const CR = 13;
-const LF = 10;
-
-/** Splits CSV text into records with the line each starts on. Blank lines are skipped. */
-export function* csvRecords(text: string, separator = detectSeparator(text)): Generator<CsvRecord> {
-  const sep = separator.charCodeAt(0);
-  const n = text.length;
-  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
-  let line = 1;
-  while (i < n) {
-    const startLine = line;
-    const fields: string[] = [];
-    let error: string | undefined;
-    for (;;) {
-      if (text.charCodeAt(i) === QUOTE) {
-        // A quoted value: up to the closing quote; "" is a quote.
-        let value = '';
-        let from = i + 1;
-        let closed = false;
-        for (;;) {
-          const quote = text.indexOf('"', from);
-          if (quote === -1) {
-            value += text.slice(from);
-            i = n;
-            break;
-          }
-          value += text.slice(from, quote);
-          if (text.charCodeAt(quote + 1) === QUOTE) {
-            value += '"';
-            from = quote + 2;
-            continue;
-          }
-          i = quote + 1;
-          closed = true;
-          break;
-        }
-        line += countLineBreaks(value);
-        fields.push(value);
-        if (!closed) {
-          error ??= 'A quoted value is not closed (missing ")';
-          break;
-        }
-        // After the closing quote: a separator, the end of the line or of the file.
-        let stray = i;
-        while (stray < n) {
-          const c = text.charCodeAt(stray);
-          if (c === sep || c === CR || c === LF) break;
-          stray++;
-        }
-        if (text.slice(i, stray).trim() !== '') error ??= 'Unexpected text after a closing quote';
-        i = stray;
-      } else {
-        let end = i;
-        while (end < n) {
-          const c = text.charCodeAt(end);
-          if (c === sep || c === CR || c === LF) break;
-          end++;
-        }
-        fields.push(text.slice(i, end));
-        i = end;
-      }
-      const c = text.charCodeAt(i);
-      if (c === sep) {
-        i++;
-        if (i >= n) {
-          fields.push('');
-          break;
-        }
-        continue;
-      }
-      if (c === CR || c === LF) {
-        i += c === CR && text.charCodeAt(i + 1) === LF ? 2 : 1;
-        line++;
-      }
-      break;
-    }
-    if (fields.length === 1 && fields[0] === '' && !error) continue;
-    yield { line: startLine, fields, ...(error ? { error } : {}) };
-  }
-}
-
-/** Line breaks inside a quoted value (CRLF counts once). */
-function countLineBreaks(value: string): number {
-  let count = 0;
-  for (let i = 0; i < value.length; i++) {
-    const c = value.charCodeAt(i);
-    if (c === LF || (c === CR && value.charCodeAt(i + 1) !== LF)) count++;
-  }
-  return count;
-}
-
 /** Column names from a header: trimmed, blanks named `column_N`, duplicates numbered. */
 export function columnNames(header: string[]): string[] {
   const used = new Set<string>();
@@ -239,35 +126,34 @@ export function columnNames(header: string[]): string[] {
 }
 
 function parseCsvFile(text: string): ParsedFile {
-  const records = csvRecords(text);
-  const first = records.next();
-  if (first.done) throw new FileParseError('The file is empty');
-  if (first.value.error) {
-    throw new FileParseError(`The header line cannot be read: ${first.value.error}`);
-  }
-  const names = columnNames(first.value.fields);
-  checkColumnCount(names.length);
+  let names = null as string[] | null;
   const report = new Report();
   const raw: string[][] = [];
-  for (const record of records) {
-    if (record.error) report.add(`line ${record.line}`, record.error);
+  readCsv(text, (record) => {
+    if (!names) {
+      if (record.error) throw new FileParseError(`The header line cannot be read: ${record.error}`);
+      names = columnNames(record.fields);
+      checkColumnCount(names.length);
+    } else if (record.error) report.add(`line ${record.line}`, record.error);
     else if (record.fields.length !== names.length) {
       report.add(
         `line ${record.line}`,
         `Expected ${names.length} values, found ${record.fields.length}`,
       );
     } else raw.push(record.fields);
-  }
-  const types = names.map((_, column) => inferTextType(raw, column));
+  });
+  const header = names;
+  if (!header) throw new FileParseError('The file is empty');
+  const types = header.map((_, column) => inferTextType(raw, column));
   const rows = raw.map((fields) => {
     const row: Record<string, unknown> = {};
-    names.forEach((name, column) => {
+    header.forEach((name, column) => {
       row[name] = convertText(fields[column]!, types[column]!);
     });
     return row;
   });
   return {
-    columns: names.map((name, i) => ({ name, type: types[i]! })),
+    columns: header.map((name, i) => ({ name, type: types[i]! })),
     rows,
     ...report.result(),
   };

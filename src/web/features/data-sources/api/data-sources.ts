@@ -2,8 +2,11 @@ import { queryOptions } from '@tanstack/react-query';
 import type { Page } from '../../../../shared/schemas/pagination';
 import type {
   ConnectionTestResult,
+  DataSourceDetailDto,
+  DataSourceDto,
   DataSourceSchemaResult,
   DataSourceType,
+  DataSourceUploadResult,
   QueryResult,
   UploadReport,
 } from '../../../../shared/schemas/data-sources';
@@ -11,23 +14,8 @@ import { api } from '../../../lib/api';
 import { downloadFile, type DownloadResult } from '../../../lib/download';
 
 /** A data source as the API sends it (GET /api/v1/data-sources…); the secret is never sent. */
-export interface DataSourceItem {
-  id: string;
-  name: string;
-  description: string;
-  type: DataSourceType;
-  config: Record<string, unknown>;
-  hasSecret: boolean;
-  privilegedRoleAccepted: boolean;
-  projectCount: number;
-  createdBy: { id: string; name: string } | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface DataSourceDetail extends DataSourceItem {
-  projects: { id: string; name: string }[];
-}
+export type DataSourceItem = DataSourceDto;
+export type DataSourceDetail = DataSourceDetailDto;
 
 export interface DataSourceListParams {
   search?: string | undefined;
@@ -153,10 +141,7 @@ export interface UploadInput {
   skipInvalidRows: boolean;
 }
 
-export interface UploadResult {
-  dataSource: DataSourceDetail;
-  report: UploadReport;
-}
+export type UploadResult = DataSourceUploadResult;
 
 /**
  * POST /api/v1/data-sources/files (multipart), reporting the share sent (0 to 1) as it goes.
