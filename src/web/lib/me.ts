@@ -1,25 +1,13 @@
-import type { AbilityRule } from '../../shared/abilities';
-import type { UserData } from '../../shared/user-data';
+import type { Me } from '../../shared/schemas/account';
+import type { Membership } from '../../shared/schemas/organization';
 import { api, ApiError } from './api';
 import { readStorage, removeStorage, STORAGE_KEYS } from './storage';
 
 /** One membership of the signed-in user, as `GET /api/v1/me` lists it. */
-export interface MeOrganization {
-  id: string;
-  name: string;
-  slug: string;
-  logo: string | null;
-  role: string;
-}
+export type MeOrganization = Membership;
 
 /** `GET /api/v1/me`: the signed-in user, their organisations and their ability rules. */
-export interface MeResponse {
-  user: UserData;
-  organizations: MeOrganization[];
-  /** The organisation named by X-Organization-Id, if any. */
-  organization: { id: string; role: string | null } | null;
-  rules: AbilityRule[];
-}
+export type MeResponse = Me;
 
 /**
  * The caller, with the rules of the stored organisation (sent as X-Organization-Id by `api`).

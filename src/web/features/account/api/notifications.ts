@@ -1,8 +1,11 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { NotificationPreference } from '../../../../shared/schemas/account';
+import type {
+  NotificationPreference,
+  NotificationPreferences,
+} from '../../../../shared/schemas/account';
 import { api } from '../../../lib/api';
 
-type Body = { preferences: NotificationPreference[] };
+type Body = NotificationPreferences;
 const KEY = ['me', 'notification-preferences'];
 
 export const notificationPreferencesQueryOptions = () =>

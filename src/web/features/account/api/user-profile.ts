@@ -1,20 +1,16 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { OwnActivity } from '../../../../shared/schemas/account';
+import type { MyOrganization } from '../../../../shared/schemas/organization';
 import { api } from '../../../lib/api';
 import { authClient } from '../../../lib/auth-client';
 
-export interface OrganizationSummary {
-  id: string;
-  name: string;
-  slug: string;
-  logo: string | null;
-  memberCount: number;
-  role: string;
-}
+/** One of the caller's organisations (GET /api/v1/organizations). */
+export type { MyOrganization as OrganizationSummary } from '../../../../shared/schemas/organization';
 
 export const organizationsQueryOptions = () =>
   queryOptions({
     queryKey: ['organizations', 'mine'],
-    queryFn: ({ signal }) => api<{ items: OrganizationSummary[] }>('/organizations', { signal }),
+    queryFn: ({ signal }) => api<{ items: MyOrganization[] }>('/organizations', { signal }),
   });
 
 export const accountsQueryOptions = () =>
@@ -27,15 +23,7 @@ export const accountsQueryOptions = () =>
     },
   });
 
-/** One of the caller's own latest audit entries (GET /api/v1/me/activity). */
-export interface OwnActivity {
-  id: string;
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  organization: { id: string; name: string } | null;
-  createdAt: string;
-}
+export type { OwnActivity } from '../../../../shared/schemas/account';
 
 export const activityQueryOptions = () =>
   queryOptions({

@@ -1,8 +1,18 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { HelpRequestStatus, HelpRequestUpdate } from '../../../../shared/schemas/admin';
+import type {
+  AdminOrganization,
+  AdminUser,
+  HelpRequestStatus,
+  HelpRequestUpdate,
+  MailMessage,
+  MailSummary,
+} from '../../../../shared/schemas/admin';
 import type { Page } from '../../../../shared/schemas/pagination';
-import type { UserStatus } from '../../../../shared/schemas/users';
-import type { WhitelistEntryInput, WhitelistSettings } from '../../../../shared/schemas/whitelist';
+import type {
+  WhitelistEntry,
+  WhitelistEntryInput,
+  WhitelistState,
+} from '../../../../shared/schemas/whitelist';
 import { api } from '../../../lib/api';
 
 /**
@@ -15,26 +25,7 @@ import { api } from '../../../lib/api';
 // Users
 // ---------------------------------------------------------------------------
 
-export interface AdminMembership {
-  organizationId: string;
-  name: string;
-  role: string;
-}
-
-export interface AdminUser {
-  id: string;
-  name: string;
-  email: string;
-  image: string | null;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  superAdmin: boolean;
-  status: UserStatus;
-  bannedAt: string | null;
-  banReason: string | null;
-  createdAt: string;
-  memberships: AdminMembership[];
-}
+export type { AdminUser } from '../../../../shared/schemas/admin';
 
 export interface AdminUserFilters {
   page: number;
@@ -104,14 +95,7 @@ export function useEndSessions() {
 // Organisations
 // ---------------------------------------------------------------------------
 
-export interface AdminOrganization {
-  id: string;
-  name: string;
-  slug: string;
-  logo: string | null;
-  createdAt: string;
-  memberCount: number;
-}
+export type { AdminOrganization } from '../../../../shared/schemas/admin';
 
 export interface SearchPage {
   page: number;
@@ -186,16 +170,7 @@ export function useUpdateHelpRequest() {
 // Mail outbox (only when the server has no SMTP server: otherwise 404)
 // ---------------------------------------------------------------------------
 
-export interface MailSummary {
-  id: string;
-  to: string;
-  subject: string;
-  date: string;
-}
-
-export interface MailMessage extends MailSummary {
-  text: string;
-}
+export type { MailMessage, MailSummary } from '../../../../shared/schemas/admin';
 
 export const mailQueryOptions = (filters: { page: number; pageSize: number }) =>
   queryOptions({
@@ -216,17 +191,7 @@ export const mailMessageQueryOptions = (id: string) =>
 // Sign-up whitelist
 // ---------------------------------------------------------------------------
 
-export interface WhitelistEntry {
-  id: string;
-  pattern: string;
-  note: string;
-  createdAt: string;
-  createdBy: { id: string; email: string } | null;
-}
-
-export interface WhitelistState extends WhitelistSettings {
-  updatedAt: string | null;
-}
+export type { WhitelistEntry, WhitelistState } from '../../../../shared/schemas/whitelist';
 
 export const whitelistSettingsQueryOptions = () =>
   queryOptions({

@@ -1,23 +1,11 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import type { AuditLogEntry } from '../../../../shared/schemas/audit';
 import type { Page } from '../../../../shared/schemas/pagination';
 import type { ListScope } from '../../../../shared/schemas/users';
 import { api } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download';
 
-/** One entry of GET /api/v1/audit-logs. */
-export interface AuditLogEntry {
-  id: string;
-  organizationId: string | null;
-  organizationName: string | null;
-  actor: { id: string | null; email: string | null };
-  action: string;
-  targetType: string;
-  targetId: string | null;
-  before: unknown;
-  after: unknown;
-  ip: string | null;
-  createdAt: string;
-}
+export type { AuditLogEntry } from '../../../../shared/schemas/audit';
 
 /** The filters of the log and of its CSV export. */
 export interface AuditFilters {

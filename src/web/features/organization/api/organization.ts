@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type {
+  CurrentOrganization,
   InvitationDto,
   MemberDto,
   OrganizationDto,
@@ -17,7 +18,7 @@ import { refreshUser, selectOrganization } from '../../../lib/auth-store';
 import { readStorage, STORAGE_KEYS } from '../../../lib/storage';
 
 /** The selected organisation, with how many admins it has (the last one is protected). */
-export type CurrentOrganization = OrganizationDto & { adminCount: number };
+export type { CurrentOrganization };
 export type Member = MemberDto;
 export type Invitation = InvitationDto;
 

@@ -1,12 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { OrgRoleName } from '../../../../shared/constants';
+import type { RoleList } from '../../../../shared/schemas/roles';
 import { api } from '../../../lib/api';
 
 /** GET /api/v1/roles: each role with its member count in the selected organisation. */
-export interface RolesResponse {
-  items: { role: OrgRoleName; memberCount: number }[];
-  total: number;
-}
+export type RolesResponse = RoleList;
 
 export const rolesQueryOptions = (orgId: string | null) =>
   queryOptions({

@@ -1,50 +1,24 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BanUserInput } from '../../../../shared/schemas/admin';
 import type { SortOrder } from '../../../../shared/schemas/query';
-import type { ListScope, UserSortField, UserStatus } from '../../../../shared/schemas/users';
+import type {
+  ListScope,
+  UserDetail,
+  UserListItem,
+  UserSortField,
+  UserStatus,
+} from '../../../../shared/schemas/users';
 import type { Page } from '../../../../shared/schemas/pagination';
 import type { OrgRoleName } from '../../../../shared/constants';
 import { api } from '../../../lib/api';
 import { downloadFile } from '../../../lib/download';
 
-/** One row of GET /api/v1/users. */
-export interface UserListItem {
-  id: string;
-  name: string;
-  email: string;
-  username: string | null;
-  image: string | null;
-  /** The role in the selected organisation; null when listing every user. */
-  role: string | null;
-  status: UserStatus;
-  emailVerified: boolean;
-  twoFactorEnabled: boolean;
-  superAdmin: boolean;
-  createdAt: string;
-}
-
-export interface UserMembership {
-  organizationId: string;
-  name: string;
-  role: string;
-}
-
-export interface UserSession {
-  id: string;
-  device: string;
-  userAgent: string | null;
-  ipAddress: string | null;
-  createdAt: string;
-  lastActiveAt: string;
-  expiresAt: string;
-  current: boolean;
-}
-
-/** GET /api/v1/users/{id}: `security` only for those who may manage the user. */
-export interface UserDetail {
-  account: UserListItem & { banReason: string | null; memberships: UserMembership[] };
-  security: { sessions: UserSession[] } | null;
-}
+export type {
+  UserDetail,
+  UserListItem,
+  UserMembership,
+  UserSession,
+} from '../../../../shared/schemas/users';
 
 /** The list's filters, as the API takes them (the export takes the same, without paging). */
 export interface UserFilters {
