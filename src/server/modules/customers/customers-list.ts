@@ -16,6 +16,7 @@ import { httpError } from '../../http/errors.ts';
 import type { OrgScope } from '../../http/records.ts';
 import { isUuid } from '../../../shared/schemas/common.ts';
 import {
+  CUSTOMER_IMPORT_FIELDS,
   CUSTOMER_LIMITS,
   OWNER_NONE,
   type CustomerExportQuery,
@@ -168,20 +169,8 @@ export async function customerTags(db: Database, scope: OrgScope): Promise<Custo
 // CSV export
 // ---------------------------------------------------------------------------
 
-/** The columns of the export; the same names are recognised by the import. */
-export const CUSTOMER_CSV_HEADER = [
-  'name',
-  'email',
-  'phone',
-  'company',
-  'status',
-  'value',
-  'owner',
-  'tags',
-  'notes',
-  'created_at',
-  'updated_at',
-] as const;
+/** The columns of the export: the import's fields (so a file reads back as is) and the dates. */
+export const CUSTOMER_CSV_HEADER = [...CUSTOMER_IMPORT_FIELDS, 'created_at', 'updated_at'] as const;
 
 export async function exportCustomers(
   db: Database,
