@@ -119,8 +119,6 @@ export const DATA_SOURCE_ERROR_CODES = {
 } as const satisfies Record<string, ErrorCode>;
 
 export const DATA_SOURCE_MESSAGES = {
-  secretUnreadable:
-    'The stored credentials cannot be decrypted (the app secret changed). Enter them again.',
   required: 'This field is required',
   duplicateName: 'A data source with this name already exists',
   notFound: 'Data source not found',
@@ -144,6 +142,8 @@ export const DATA_SOURCE_MESSAGES = {
     'The result is too large to read: select fewer or shorter columns, or fewer rows.',
   secretForDestination:
     'The stored password or token is only sent to the address it was saved for. Enter it again to use it with the new host, port or base URL.',
+  secretUnreadable:
+    'The stored credentials cannot be decrypted (the app secret changed). Enter them again.',
 } as const;
 
 // ---------------------------------------------------------------------------
