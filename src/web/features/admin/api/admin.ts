@@ -7,6 +7,7 @@ import type {
   MailMessage,
   MailSummary,
 } from '../../../../shared/schemas/admin';
+import type { AdminHelpRequest, HelpRequestRecord } from '../../../../shared/schemas/help-request';
 import type { Page } from '../../../../shared/schemas/pagination';
 import type {
   WhitelistEntry,
@@ -122,20 +123,7 @@ export const adminOrganizationsQueryOptions = (filters: SearchPage) =>
 // Help requests
 // ---------------------------------------------------------------------------
 
-export interface AdminHelpRequest {
-  id: string;
-  user_id: string;
-  url: string;
-  project_id: string | null;
-  project_link: string | null;
-  issue_description: string;
-  status: HelpRequestStatus;
-  note: string | null;
-  resolved_at: string | null;
-  resolved_by: string | null;
-  created_at: string;
-  user: { id: string; email: string; name: string };
-}
+export type { AdminHelpRequest } from '../../../../shared/schemas/help-request';
 
 export interface HelpRequestFilters {
   page: number;
@@ -158,7 +146,7 @@ export function useUpdateHelpRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ id, update }: { id: string; update: HelpRequestUpdate }) =>
-      api<Omit<AdminHelpRequest, 'user'>>(`/help-requests/${encodeURIComponent(id)}`, {
+      api<HelpRequestRecord>(`/help-requests/${encodeURIComponent(id)}`, {
         method: 'PATCH',
         body: update,
       }),
