@@ -1,0 +1,210 @@
+import Alert from '@mui/material/Alert';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import {
+  IconChevronDown,
+  IconDownload,
+  IconPlayerPlay,
+  IconPlus,
+  IconTrash,
+} from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { DATA_SOURCE_LIMITS } from '../../../../shared/schemas/data-sources';
+import { type DataSourceDetail } from '../api/data-sources';
+import { httpQueryBody, type HttpParamRow } from '../query-logic';
+
+import { Results, useConsole } from './QueryConsole';
+
+export function HttpConsole({ source }: { source: DataSourceDetail }) {
+  const { t } = useTranslation();
+  const { run, exporting, exportCsv } = useConsole(source);
+  const [path, setPath] = useState('');
+  const [params, setParams] = useState<HttpParamRow[]>([]);
+  const baseUrl = typeof source.config.baseUrl === 'string' ? source.config.baseUrl : '';
+  const body = () => httpQueryBody(path, params);
+  const setParam = (index: number, change: Partial<HttpParamRow>) =>
+    setParams(params.map((param, i) => (i === index ? { ...param, ...change } : param)));
+  const response = run.data?.response;
+  return (
+    <Stack spacing={2}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          run.mutate(body());
+        }}
+      >
+        <Stack spacing={2}>
+          <TextField
+            label={t('dataSources.query.path')}
+            value={path}
+            onChange={(event) => setPath(event.target.value)}
+            fullWidth
+            placeholder={t('dataSources.query.pathPlaceholder')}
+            helperText={t('dataSources.query.pathHelp')}
+            slotProps={{
+              htmlInput: {
+                dir: 'ltr',
+                spellCheck: false,
+                maxLength: DATA_SOURCE_LIMITS.httpPathMaxLength,
+                style: { fontFamily: 'monospace' },
+              },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <Chip size="small" label={t('dataSources.query.get')} sx={{ mr: 1 }} />
+                    <Box
+                      component="span"
+                      dir="ltr"
+                      sx={{
+                        fontFamily: 'monospace',
+                        maxWidth: 260,
+                        overflow: 'hidden',
+                        textOverflow: 'ellipsis',
+                        whiteSpace: 'nowrap',
+                        color: 'text.secondary',
+                      }}
+                    >
+                      {baseUrl.replace(/\/+$/, '')}
+                    </Box>
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <Box>
+            <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
+              {t('dataSources.query.params')}
+            </Typography>
+            <Stack spacing={1.5}>
+              {params.map((param, index) => (
+                <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <TextField
+                    size="small"
+                    label={t('dataSources.query.paramName', { number: index + 1 })}
+                    value={param.name}
+                    onChange={(event) => setParam(index, { name: event.target.value })}
+                    sx={{ flex: 1 }}
+                  />
+                  <TextField
+                    size="small"
+                    label={t('dataSources.query.paramValue', { number: index + 1 })}
+                    value={param.value}
+                    onChange={(event) => setParam(index, { value: event.target.value })}
+                    sx={{ flex: 2 }}
+                  />
+                  <Tooltip title={t('dataSources.query.removeParam', { number: index + 1 })}>
+                    <IconButton
+                      aria-label={t('dataSources.query.removeParam', { number: index + 1 })}
+                      onClick={() => setParams(params.filter((_p, i) => i !== index))}
+                    >
+                      <IconTrash size={18} aria-hidden />
+                    </IconButton>
+                  </Tooltip>
+                </Stack>
+              ))}
+              <Box>
+                <Button
+                  size="small"
+                  startIcon={<IconPlus size={16} aria-hidden />}
+                  onClick={() => setParams([...params, { name: '', value: '' }])}
+                  disabled={params.length >= DATA_SOURCE_LIMITS.httpMaxQueryParams}
+                >
+                  {t('dataSources.query.addParam')}
+                </Button>
+              </Box>
+            </Stack>
+          </Box>
+          <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', gap: 1.5 }}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={run.isPending}
+              startIcon={<IconPlayerPlay size={18} aria-hidden />}
+            >
+              {run.isPending ? t('dataSources.query.running') : t('dataSources.query.send')}
+            </Button>
+            <Button
+              variant="outlined"
+              onClick={() => void exportCsv(body())}
+              disabled={exporting}
+              startIcon={<IconDownload size={18} aria-hidden />}
+            >
+              {exporting ? t('dataSources.query.exporting') : t('dataSources.query.export')}
+            </Button>
+          </Stack>
+        </Stack>
+      </Box>
+      {response && !run.isError ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Chip
+            size="small"
+            color={response.status < 400 ? 'success' : 'error'}
+            label={`${response.status} ${response.statusText}`.trim()}
+            sx={{ fontWeight: 600 }}
+          />
+          {response.contentType ? (
+            <Typography variant="body2" color="text.secondary" dir="ltr">
+              {response.contentType}
+            </Typography>
+          ) : null}
+        </Stack>
+      ) : null}
+      <Results
+        run={run}
+        label={t('dataSources.query.resultsLabel')}
+        footer={
+          response ? (
+            <Accordion
+              variant="outlined"
+              disableGutters
+              defaultExpanded={run.data?.columns.length === 0}
+            >
+              <AccordionSummary expandIcon={<IconChevronDown size={18} aria-hidden />}>
+                <Typography>{t('dataSources.query.rawBody')}</Typography>
+              </AccordionSummary>
+              <AccordionDetails>
+                {response.bodyTruncated ? (
+                  <Alert severity="info" sx={{ mb: 1 }}>
+                    {t('dataSources.query.bodyTruncated')}
+                  </Alert>
+                ) : null}
+                <Box
+                  component="pre"
+                  dir="ltr"
+                  tabIndex={0}
+                  sx={{
+                    m: 0,
+                    p: 1.5,
+                    maxHeight: 400,
+                    overflow: 'auto',
+                    bgcolor: 'action.hover',
+                    borderRadius: 1,
+                    fontSize: 13,
+                    fontFamily: 'monospace',
+                    whiteSpace: 'pre-wrap',
+                    wordBreak: 'break-word',
+                  }}
+                >
+                  {response.body || t('dataSources.query.emptyBody')}
+                </Box>
+              </AccordionDetails>
+            </Accordion>
+          ) : null
+        }
+      />
+    </Stack>
+  );
+}
