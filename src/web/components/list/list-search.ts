@@ -45,7 +45,8 @@ export const LIST_KEYS = ['search', 'pageSize', 'sort', 'order'] as const;
 export function compactSearch<T extends object>(search: T, defaults: Partial<T>): T {
   const next: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(search)) {
-    if (value === undefined || value === null || value === '') continue;
+    if (value === undefined || value === null) continue;
+    if (typeof value === 'string' && value.trim() === '') continue;
     if (key === 'page' && value === 1) continue;
     if (key in defaults && defaults[key as keyof T] === value) continue;
     next[key] = value;

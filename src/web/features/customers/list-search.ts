@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isPageSize, type PageSize } from '../../../shared/constants';
+import type { PageSize } from '../../../shared/constants';
 import {
   CUSTOMER_LIMITS,
   CUSTOMER_SORT_FIELDS,
@@ -7,15 +7,19 @@ import {
   OWNER_NONE,
   type CustomerSortField,
 } from '../../../shared/schemas/customers';
-import { SEARCH_MAX_LENGTH, sortOrderSchema, type SortOrder } from '../../../shared/schemas/query';
+import type { SortOrder } from '../../../shared/schemas/query';
+import {
+  listSearchShape,
+  optionalParam as optional,
+  toggledSort,
+  type ListDefaults,
+} from '../../components/list';
 import type { CustomerFilters, CustomerListParams } from './api/customers';
 
 /** The list's page size until the user picks another one. */
 export const CUSTOMER_LIST_PAGE_SIZE: PageSize = 10;
 export const DEFAULT_SORT: CustomerSortField = 'createdAt';
 export const DEFAULT_ORDER: SortOrder = 'desc';
-
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
 /** `tags=a,b` in the address: trimmed, without blanks or repeats. */
 export function parseTagList(value: string | undefined): string[] {
@@ -41,18 +45,28 @@ export function formatTagList(tags: readonly string[]): string | undefined {
  * bookmarked and shared. Anything invalid in the address is dropped rather than refused.
  */
 export const customerListSearchSchema = z.object({
-  page: optional(z.coerce.number().int().min(1).max(1_000_000)),
-  pageSize: optional(z.coerce.number().refine(isPageSize)),
-  search: optional(z.string().max(SEARCH_MAX_LENGTH)),
+  ...listSearchShape(CUSTOMER_SORT_FIELDS),
   status: optional(z.enum(CUSTOMER_STATUSES)),
   owner: optional(z.union([z.uuid(), z.literal(OWNER_NONE)])),
   tags: optional(z.string().max(CUSTOMER_LIMITS.tags * (CUSTOMER_LIMITS.tag + 1))),
-  sort: optional(z.enum(CUSTOMER_SORT_FIELDS)),
-  order: optional(sortOrderSchema),
   /** The customer whose detail is open (the navbar search links here). */
   customer: optional(z.uuid()),
 });
 export type CustomerListSearch = z.output<typeof customerListSearchSchema>;
+
+/** What the list shows while the address says nothing (left out of the address). */
+export const CUSTOMER_LIST_DEFAULTS = {
+  pageSize: CUSTOMER_LIST_PAGE_SIZE,
+  sort: DEFAULT_SORT,
+  order: DEFAULT_ORDER,
+} as const satisfies ListDefaults<CustomerListSearch>;
+
+/** The filters of the list (the search box aside): a change empties the selection. */
+export const CUSTOMER_FILTERS = ['status', 'owner', 'tags'] as const;
+
+/** A newly sorted column starts ascending, dates newest first. */
+export const customerFirstOrder = (field: CustomerSortField): SortOrder =>
+  field === 'createdAt' || field === 'updatedAt' ? 'desc' : 'asc';
 
 /** The API filters the address asks for. */
 export function customerFilters(search: CustomerListSearch): CustomerFilters {
@@ -89,11 +103,7 @@ export function nextSort(
   current: { sort: CustomerSortField; order: SortOrder },
   field: CustomerSortField,
 ): Pick<CustomerListSearch, 'sort' | 'order'> {
-  const firstOrder: SortOrder = field === 'createdAt' || field === 'updatedAt' ? 'desc' : 'asc';
-  const order: SortOrder =
-    current.sort === field ? (current.order === 'asc' ? 'desc' : 'asc') : firstOrder;
-  return {
-    sort: field === DEFAULT_SORT && order === DEFAULT_ORDER ? undefined : field,
-    order: field === DEFAULT_SORT && order === DEFAULT_ORDER ? undefined : order,
-  };
+  const { sort, order } = toggledSort(current, field, customerFirstOrder);
+  const isDefault = sort === DEFAULT_SORT && order === DEFAULT_ORDER;
+  return { sort: isDefault ? undefined : sort, order: isDefault ? undefined : order };
 }

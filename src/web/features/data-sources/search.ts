@@ -1,35 +1,33 @@
-import { isPageSize } from '../../../shared/constants';
-import { DATA_SOURCE_TYPES, type DataSourceType } from '../../../shared/schemas/data-sources';
+import { z } from 'zod';
+import { DATA_SOURCE_SORTS, DATA_SOURCE_TYPES } from '../../../shared/schemas/data-sources';
+import {
+  compactSearch,
+  listSearchShape,
+  optionalParam,
+  type ListDefaults,
+} from '../../components/list';
 
+const dataSourceListSearchSchema = z.object({
+  ...listSearchShape(DATA_SOURCE_SORTS),
+  type: optionalParam(z.enum(DATA_SOURCE_TYPES)),
+});
 /** The address of /data-sources: what the list shows (defaults are left out). */
-export interface DataSourceListSearch {
-  search?: string | undefined;
-  type?: DataSourceType | undefined;
-  page?: number | undefined;
-  pageSize?: number | undefined;
-}
+export type DataSourceListSearch = z.output<typeof dataSourceListSearchSchema>;
 
-export const DATA_SOURCE_LIST_PAGE_SIZE = 10;
+/** What the list shows while the address says nothing: by name, ten a page. */
+export const DATA_SOURCE_LIST_DEFAULTS = {
+  pageSize: 10,
+  sort: 'name',
+  order: 'asc',
+} as const satisfies ListDefaults<DataSourceListSearch>;
 
-const positiveInt = (value: unknown): number | undefined => {
-  const n = typeof value === 'number' ? value : typeof value === 'string' ? Number(value) : NaN;
-  return Number.isInteger(n) && n >= 1 && n <= 1_000_000 ? n : undefined;
-};
-
+/** The route's `validateSearch`: invalid values, blanks and defaults are dropped. */
 export function parseDataSourceListSearch(search: Record<string, unknown>): DataSourceListSearch {
-  const text =
-    typeof search.search === 'string' && search.search.trim() ? search.search : undefined;
-  const type = DATA_SOURCE_TYPES.find((candidate) => candidate === search.type);
-  const page = positiveInt(search.page);
-  const pageSize = positiveInt(search.pageSize);
-  return {
-    ...(text ? { search: text.slice(0, 200) } : {}),
-    ...(type ? { type } : {}),
-    ...(page && page > 1 ? { page } : {}),
-    ...(pageSize && isPageSize(pageSize) && pageSize !== DATA_SOURCE_LIST_PAGE_SIZE
-      ? { pageSize }
-      : {}),
-  };
+  const parsed = dataSourceListSearchSchema.parse(search);
+  return compactSearch(
+    { ...parsed, search: parsed.search?.trim() ? parsed.search : undefined },
+    DATA_SOURCE_LIST_DEFAULTS,
+  );
 }
 
 export const DATA_SOURCE_TABS = ['overview', 'settings', 'schema', 'query', 'projects'] as const;
