@@ -1,4 +1,40 @@
+import type { RouteConfig } from '@hono/zod-openapi';
+import type { Context } from 'hono';
 import { HttpError } from './errors.ts';
+
+type RequestBody = NonNullable<NonNullable<RouteConfig['request']>['body']>;
+type Response = RouteConfig['responses'][string];
+
+/**
+ * The request body of a picture upload route, for the OpenAPI document: multipart/form-data
+ * with the field `file` (a plain schema, not zod: the handler reads the multipart body itself).
+ */
+export const imageUploadBody = {
+  content: {
+    'multipart/form-data': {
+      schema: {
+        type: 'object',
+        properties: { file: { type: 'string', format: 'binary' } },
+        required: ['file'],
+      },
+    },
+  },
+  required: true,
+} satisfies RequestBody;
+
+/** The 200 response of a route that serves a stored picture. */
+export const imageResponse = {
+  description: 'The image',
+  content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
+} satisfies Response;
+
+/** Answers with a stored picture, cached for a year (its address changes with it). */
+export const serveImage = (c: Context, image: { data: Uint8Array; contentType: string }) =>
+  c.body(new Uint8Array(image.data), 200, {
+    'Content-Type': image.contentType,
+    'Cache-Control': 'private, max-age=31536000, immutable',
+    'Content-Disposition': 'inline',
+  });
 
 const SIGNATURES: { type: string; test: (b: Buffer) => boolean }[] = [
   {

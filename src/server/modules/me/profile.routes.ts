@@ -10,7 +10,12 @@ import { createRouter, defineRoute, jsonContent } from '../../http/openapi.ts';
 import { requireAuth } from '../../http/context.ts';
 import { permission } from '../../http/permission.ts';
 import { found } from '../../http/records.ts';
-import { checkImageUpload } from '../../http/image-upload.ts';
+import {
+  checkImageUpload,
+  imageResponse,
+  imageUploadBody,
+  serveImage,
+} from '../../http/image-upload.ts';
 import { readMultipartUpload } from '../../http/multipart.ts';
 import {
   getNotificationPreferences,
@@ -73,21 +78,7 @@ const uploadAvatar = defineRoute({
   ...permission.authenticated(),
   tags: ['Me'],
   summary: 'Upload a profile picture (multipart field `file`; JPEG, PNG or GIF)',
-  request: {
-    // A plain schema, not zod: the handler reads the multipart body itself.
-    body: {
-      content: {
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            properties: { file: { type: 'string', format: 'binary' } },
-            required: ['file'],
-          },
-        },
-      },
-      required: true,
-    },
-  },
+  request: { body: imageUploadBody },
   responses: { 200: profile('The profile with its new picture') },
   errors: [415],
 });
@@ -106,12 +97,7 @@ const avatarImage = defineRoute({
   tags: ['Me'],
   summary: "A user's profile picture",
   request: { params: z.object({ userId: z.string() }) },
-  responses: {
-    200: {
-      description: 'The image',
-      content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
-    },
-  },
+  responses: { 200: imageResponse },
 });
 
 export const profileRoutes = createRouter()
@@ -158,9 +144,5 @@ export const profileRoutes = createRouter()
       isUuid(userId) ? await readAvatar(c.get('deps').db, userId) : null,
       'No picture',
     );
-    return c.body(new Uint8Array(avatar.data), 200, {
-      'Content-Type': avatar.contentType,
-      'Cache-Control': 'private, max-age=31536000, immutable',
-      'Content-Disposition': 'inline',
-    });
+    return serveImage(c, avatar);
   });

@@ -20,6 +20,7 @@ import { createRouter, defineRoute, jsonContent } from '../../http/openapi.ts';
 import { auditActor, requireAuth, requireOrg, type AppEnv } from '../../http/context.ts';
 import { permission } from '../../http/permission.ts';
 import { found, orgScope } from '../../http/records.ts';
+import { imageResponse, imageUploadBody, serveImage } from '../../http/image-upload.ts';
 import { readMultipartUpload } from '../../http/multipart.ts';
 import { checkLogoImage, readLogo, removeLogo, saveLogo } from './logo.service.ts';
 import {
@@ -223,21 +224,7 @@ const uploadLogo = defineRoute({
   ...permission.can('update', 'Organization'),
   tags: TAGS,
   summary: 'Upload a logo (multipart field `file`; PNG, JPEG, WebP or GIF, 512 KB at most)',
-  request: {
-    // A plain schema, not zod: the handler reads the multipart body itself.
-    body: {
-      content: {
-        'multipart/form-data': {
-          schema: {
-            type: 'object',
-            properties: { file: { type: 'string', format: 'binary' } },
-            required: ['file'],
-          },
-        },
-      },
-      required: true,
-    },
-  },
+  request: { body: imageUploadBody },
   responses: current('The organisation with its new logo'),
   errors: [415],
 });
@@ -259,12 +246,7 @@ const logoImage = defineRoute({
   tags: TAGS,
   summary: "An organisation's uploaded logo",
   request: { params: z.object({ orgId: z.string() }) },
-  responses: {
-    200: {
-      description: 'The image',
-      content: { 'image/*': { schema: { type: 'string', format: 'binary' } } },
-    },
-  },
+  responses: { 200: imageResponse },
 });
 
 function inviteContext(c: Context<AppEnv>): InviteContext {
@@ -362,9 +344,5 @@ export const organizationRoutes = createRouter()
   .openapi(logoImage, async (c) => {
     const { orgId } = c.req.valid('param');
     const logo = found(isUuid(orgId) ? await readLogo(c.get('deps').db, orgId) : null, 'No logo');
-    return c.body(new Uint8Array(logo.data), 200, {
-      'Content-Type': logo.contentType,
-      'Cache-Control': 'private, max-age=31536000, immutable',
-      'Content-Disposition': 'inline',
-    });
+    return serveImage(c, logo);
   });
