@@ -2,14 +2,13 @@ import Alert, { type AlertProps } from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { describeFailure, thrownToFailure } from '../lib/errors';
+import { errorText } from '../lib/error-text';
 
 /** Turns a failed call into the text to show (a feature's own known messages, say). */
 export type ErrorDescriber = (t: TFunction, language: string, error: unknown) => string;
 
 /** The readable text of a failed call: the API's error shape, or a network failure. */
-export const describeError: ErrorDescriber = (t, language, error) =>
-  describeFailure(t, language, thrownToFailure(error));
+export const describeError: ErrorDescriber = (t, language, error) => errorText(t, language, error);
 
 /** `describeError` bound to the current language. */
 export function useErrorText(describe: ErrorDescriber = describeError): (error: unknown) => string {

@@ -1,6 +1,6 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { describeFailure } from './errors';
+import { errorText as describeFailure } from './error-text';
 
 /** Shows the key and its values, so the test sees which text was chosen. */
 const t = ((key: string, values?: Record<string, unknown>) =>

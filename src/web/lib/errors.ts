@@ -1,6 +1,3 @@
-import type { TFunction } from 'i18next';
-import { formatDuration } from './i18n';
-
 /** What the UI needs to know about a failed call, from Better Auth or from /api/v1. */
 export interface Failure {
   /** HTTP status; 0 when the server could not be reached. */
@@ -53,48 +50,6 @@ export function captureRetryAfter() {
       return retryAfter;
     },
   };
-}
-
-const CODE_KEYS = {
-  AUTHENTICATION_FAILED: 'auth.errors.authenticationFailed',
-  INVALID_EMAIL_OR_PASSWORD: 'auth.errors.invalidCredentials',
-  EMAIL_NOT_VERIFIED: 'auth.errors.emailNotVerified',
-  USER_ALREADY_EXISTS: 'auth.errors.userExists',
-  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: 'auth.errors.userExists',
-  PASSWORD_TOO_SHORT: 'auth.errors.passwordTooShort',
-  PASSWORD_TOO_LONG: 'auth.errors.passwordTooLong',
-  INVALID_EMAIL: 'auth.errors.invalidEmail',
-  INVALID_CODE: 'auth.errors.invalidCode',
-  INVALID_BACKUP_CODE: 'auth.errors.invalidBackupCode',
-  INVALID_TWO_FACTOR_COOKIE: 'auth.errors.twoFactorExpired',
-  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: 'auth.errors.tooManyCodeAttempts',
-  ACCOUNT_TEMPORARILY_LOCKED: 'auth.errors.accountLocked',
-  TOTP_CODE_USED: 'auth.errors.codeAlreadyUsed',
-} as const;
-
-/** 429s that lock an account (too many wrong passwords or codes), not a rate limit. */
-const LOCK_CODES = new Set(['ACCOUNT_LOCKED', 'ACCOUNT_TEMPORARILY_LOCKED']);
-
-/** The text to show for a failure: our translation of a known code, else the server's message. */
-export function describeFailure(t: TFunction, language: string, failure: Failure): string {
-  if (failure.status === 429) {
-    const wait =
-      failure.retryAfter !== undefined && failure.retryAfter > 0
-        ? formatDuration(failure.retryAfter, language)
-        : undefined;
-    if (failure.code && LOCK_CODES.has(failure.code)) {
-      return wait
-        ? t('auth.errors.accountLockedFor', { duration: wait })
-        : t('auth.errors.accountLocked');
-    }
-    return wait
-      ? t('auth.errors.tooManyRequests', { duration: wait })
-      : t('auth.errors.tooManyRequestsNoWait');
-  }
-  if (failure.status === 0) return t('auth.errors.network');
-  const key = failure.code ? CODE_KEYS[failure.code as keyof typeof CODE_KEYS] : undefined;
-  if (key) return t(key);
-  return failure.message?.trim() ? failure.message : t('auth.errors.unknown');
 }
 
 /** A Better Auth client error (`{ status, code?, message? }`) as a throwable Failure. */

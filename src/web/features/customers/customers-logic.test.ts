@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CUSTOMER_MESSAGES } from '../../../shared/schemas/customers';
-import { customerMessageText, groupByRow, rowProblemsFromFields } from './errors';
+import { fieldMessageText } from '../../lib/error-text';
+import { groupByRow, rowProblemsFromFields } from './errors';
 import { assignColumn, checkFile, checkText, completeMapping, mappingForApi } from './import';
 import {
   customerFilters,
@@ -125,15 +126,13 @@ describe('messages of the customer rules', () => {
     `${key}${params && 'max' in params ? `(${String(params.max)})` : ''}`) as never;
 
   it('translates the known messages and limits, keeps the others', () => {
-    expect(customerMessageText(t, CUSTOMER_MESSAGES.emailTaken)).toBe(
-      'customers.errors.emailTaken',
-    );
-    expect(customerMessageText(t, CUSTOMER_MESSAGES.required)).toBe('validation.required');
-    expect(customerMessageText(t, 'Use at most 200 characters')).toBe('validation.tooLong(200)');
-    expect(customerMessageText(t, `${CUSTOMER_MESSAGES.csvMalformed} (line 3)`)).toBe(
+    expect(fieldMessageText(t, CUSTOMER_MESSAGES.emailTaken)).toBe('customers.errors.emailTaken');
+    expect(fieldMessageText(t, CUSTOMER_MESSAGES.required)).toBe('validation.required');
+    expect(fieldMessageText(t, 'Use at most 200 characters')).toBe('validation.tooLong(200)');
+    expect(fieldMessageText(t, `${CUSTOMER_MESSAGES.csvMalformed} (line 3)`)).toBe(
       'customers.errors.csvMalformedDetail',
     );
-    expect(customerMessageText(t, 'Something new')).toBe('Something new');
+    expect(fieldMessageText(t, 'Something new')).toBe('Something new');
   });
 
   it('reads the rows of a refused import, in row order, grouped per row', () => {

@@ -1,4 +1,5 @@
-import { HELP_REQUEST_MESSAGES } from '../../../shared/schemas/help-request';
+import type { HELP_REQUEST_MESSAGES } from '../../../shared/schemas/help-request';
+import { fieldMessageKey } from '../../lib/error-text';
 
 /**
  * What the Request Help dialog says when a submit fails (spec sections 5 and 8):
@@ -19,7 +20,7 @@ export type HelpFailure =
 export type HelpFailureDetail =
   | { kind: 'network' }
   | { kind: 'rateLimited' }
-  | { kind: 'validation'; rule: keyof typeof HELP_REQUEST_MESSAGES }
+  | { kind: 'validation'; rule: Rule }
   | { kind: 'message'; message: string }
   | { kind: 'unknown' };
 
@@ -29,10 +30,16 @@ interface FailureLike {
   message?: unknown;
 }
 
-const VALIDATION_RULES = Object.entries(HELP_REQUEST_MESSAGES) as [
-  keyof typeof HELP_REQUEST_MESSAGES,
-  string,
-][];
+type Rule = keyof typeof HELP_REQUEST_MESSAGES;
+
+/** The rule of a shared help-request message, by its locale key in the one error table. */
+function ruleOf(message: string): Rule | undefined {
+  const key = fieldMessageKey(message);
+  if (key === 'validation.required') return 'required';
+  if (key === 'help.validation.min') return 'min';
+  if (key === 'help.validation.max') return 'max';
+  return undefined;
+}
 
 export function describeHelpFailure(error: unknown): HelpFailure {
   const failure: FailureLike = error !== null && typeof error === 'object' ? error : {};
@@ -45,16 +52,14 @@ export function describeHelpFailure(error: unknown): HelpFailure {
   if (status === 0 || code === 'NETWORK_ERROR')
     return { kind: 'failed', detail: { kind: 'network' } };
   if (status === 429) return { kind: 'failed', detail: { kind: 'rateLimited' } };
-  const rule = VALIDATION_RULES.find(([, text]) => text === message)?.[0];
+  const rule = ruleOf(message);
   if (rule) return { kind: 'failed', detail: { kind: 'validation', rule } };
   if (message) return { kind: 'failed', detail: { kind: 'message', message } };
   return { kind: 'failed', detail: { kind: 'unknown' } };
 }
 
 /** The rule behind a validation message of the shared schema ('required', 'min', 'max'). */
-export function validationRuleOf(
-  message: string | undefined,
-): keyof typeof HELP_REQUEST_MESSAGES | undefined {
+export function validationRuleOf(message: string | undefined): Rule | undefined {
   if (!message) return undefined;
-  return VALIDATION_RULES.find(([, text]) => text === message)?.[0] ?? 'required';
+  return ruleOf(message) ?? 'required';
 }

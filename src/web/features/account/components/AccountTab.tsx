@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { LOCALES } from '../../../../shared/constants';
 import { isTimeZone, USERNAME_RULE, type Profile } from '../../../../shared/schemas/account';
 import { ApiError } from '../../../lib/api';
-import { describeFailure, thrownToFailure } from '../../../lib/errors';
+import { errorText } from '../../../lib/error-text';
 import { muiRegister, validationText } from '../../../lib/forms';
 import { profileQueryOptions, useUpdateProfile } from '../api/profile';
 import { AvatarUpload } from './AvatarUpload';
@@ -81,9 +81,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
         </Alert>
       ) : null}
       {update.isError && !taken ? (
-        <Alert severity="error">
-          {describeFailure(t, i18n.language, thrownToFailure(update.error))}
-        </Alert>
+        <Alert severity="error">{errorText(t, i18n.language, update.error)}</Alert>
       ) : null}
       <TextField
         {...muiRegister(register('fullName'))}

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AVATAR_MAX_BYTES, AVATAR_TYPES } from '../../../../shared/schemas/account';
-import { describeFailure, thrownToFailure } from '../../../lib/errors';
+import { errorText } from '../../../lib/error-text';
 import { useRemoveAvatar, useUploadAvatar } from '../api/profile';
 
 const MAX_MB = AVATAR_MAX_BYTES / (1024 * 1024);
@@ -77,11 +77,7 @@ export function AvatarUpload({ current }: { current: string }) {
           {t('account.settings.profile.avatarHint', { max: MAX_MB })}
         </Typography>
         {invalid ? <Alert severity="error">{invalid}</Alert> : null}
-        {error ? (
-          <Alert severity="error">
-            {describeFailure(t, i18n.language, thrownToFailure(error))}
-          </Alert>
-        ) : null}
+        {error ? <Alert severity="error">{errorText(t, i18n.language, error)}</Alert> : null}
       </Box>
     </Box>
   );

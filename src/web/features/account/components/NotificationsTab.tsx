@@ -22,7 +22,7 @@ import {
   notificationPreferencesQueryOptions,
   useSaveNotificationPreferences,
 } from '../api/notifications';
-import { describeFailure, thrownToFailure } from '../../../lib/errors';
+import { errorText } from '../../../lib/error-text';
 
 const CHANNELS = ['email', 'inApp'] as const;
 
@@ -61,9 +61,7 @@ function PreferencesForm({ initial }: { initial: NotificationPreference[] }) {
         </Alert>
       ) : null}
       {save.isError ? (
-        <Alert severity="error">
-          {describeFailure(t, i18n.language, thrownToFailure(save.error))}
-        </Alert>
+        <Alert severity="error">{errorText(t, i18n.language, save.error)}</Alert>
       ) : null}
       <Table size="small">
         <TableHead>

@@ -19,7 +19,7 @@ import {
 import { ApiError } from '../../../lib/api';
 import { muiRegister } from '../../../lib/forms';
 import { useAddWhitelistEntry } from '../api/admin';
-import { adminErrorText, messageText } from '../errors';
+import { fieldMessageText } from '../../../lib/error-text';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 
 type Values = z.input<typeof whitelistEntryInputSchema>;
@@ -92,7 +92,9 @@ export function AddWhitelistEntryDialog({ open, onClose }: { open: boolean; onCl
             autoFocus
             autoComplete="off"
             error={fieldError}
-            helperText={messageText(t, errors.pattern?.message) ?? t('admin.whitelist.patternHelp')}
+            helperText={
+              fieldMessageText(t, errors.pattern?.message) ?? t('admin.whitelist.patternHelp')
+            }
             slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, maxLength: 254 } }}
           />
           <TextField
@@ -104,7 +106,7 @@ export function AddWhitelistEntryDialog({ open, onClose }: { open: boolean; onCl
             helperText={t('admin.whitelist.noteHelp', { max: WHITELIST_NOTE_MAX_LENGTH })}
             slotProps={{ htmlInput: { maxLength: WHITELIST_NOTE_MAX_LENGTH } }}
           />
-          <ErrorAlert describe={adminErrorText} error={apiError} />
+          <ErrorAlert error={apiError} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={add.isPending}>

@@ -16,7 +16,7 @@ import {
 } from '../../../../shared/schemas/admin';
 import { muiRegister } from '../../../lib/forms';
 import type { AdminUser } from '../api/admin';
-import { adminErrorText, messageText } from '../errors';
+import { fieldMessageText } from '../../../lib/error-text';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 
 export interface BanDialogProps {
@@ -69,12 +69,12 @@ export function BanDialog({ open, user, pending, error, onSubmit, onClose }: Ban
             autoFocus
             error={!!errors.reason}
             helperText={
-              messageText(t, errors.reason?.message) ??
+              fieldMessageText(t, errors.reason?.message) ??
               t('admin.users.banReasonHelp', { max: BAN_REASON_MAX_LENGTH })
             }
             slotProps={{ htmlInput: { maxLength: BAN_REASON_MAX_LENGTH } }}
           />
-          <ErrorAlert describe={adminErrorText} error={error} />
+          <ErrorAlert error={error} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={pending}>

@@ -22,7 +22,7 @@ import {
 } from '../../../../shared/schemas/admin';
 import { formatDateTime } from '../../../lib/format';
 import { useUpdateHelpRequest, type AdminHelpRequest } from '../api/admin';
-import { adminErrorText, messageText } from '../errors';
+import { fieldMessageText } from '../../../lib/error-text';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 
 /** The whole request, with its status (open or resolved) and the team's note. */
@@ -124,12 +124,12 @@ export function HelpRequestDialog({
             minRows={3}
             error={invalid !== null}
             helperText={
-              messageText(t, invalid ?? undefined) ??
+              fieldMessageText(t, invalid ?? undefined) ??
               t('admin.help.noteHelp', { max: HELP_NOTE_MAX_LENGTH })
             }
             slotProps={{ htmlInput: { maxLength: HELP_NOTE_MAX_LENGTH } }}
           />
-          <ErrorAlert describe={adminErrorText} error={update.error} />
+          <ErrorAlert error={update.error} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={update.isPending}>

@@ -20,7 +20,6 @@ import { useTranslation } from 'react-i18next';
 import type { HelpRequestStatus } from '../../../../shared/schemas/admin';
 import { formatDateTime } from '../../../lib/format';
 import { helpRequestsQueryOptions, type AdminHelpRequest } from '../api/admin';
-import { adminErrorText } from '../errors';
 import { safeHttpUrl } from '../super-admin-tabs';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { HelpRequestDialog } from './HelpRequestDialog';
@@ -99,11 +98,7 @@ export function HelpRequestsTab() {
           <MenuItem value="all">{t('admin.common.all')}</MenuItem>
         </Select>
       </FormControl>
-      <ErrorAlert
-        describe={adminErrorText}
-        error={requests.error}
-        onRetry={() => void requests.refetch()}
-      />
+      <ErrorAlert error={requests.error} onRetry={() => void requests.refetch()} />
       <TableContainer>
         <Table size="small" aria-label={t('admin.help.tableLabel')}>
           <TableHead>

@@ -20,7 +20,6 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { mailMessageQueryOptions, mailQueryOptions, type MailSummary } from '../api/admin';
-import { adminErrorText } from '../errors';
 import { safeHttpUrl } from '../super-admin-tabs';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { TablePager, useTablePaging } from '../../../components/TablePager';
@@ -43,11 +42,7 @@ export function MailTab() {
   return (
     <Stack spacing={2}>
       <Alert severity="info">{t('admin.mail.intro')}</Alert>
-      <ErrorAlert
-        describe={adminErrorText}
-        error={mail.error}
-        onRetry={() => void mail.refetch()}
-      />
+      <ErrorAlert error={mail.error} onRetry={() => void mail.refetch()} />
       <TableContainer>
         <Table size="small" aria-label={t('admin.mail.tableLabel')}>
           <TableHead>
@@ -162,7 +157,7 @@ function MailReader({ summary, onClose }: { summary: MailSummary; onClose: () =>
             <Skeleton variant="text" width="60%" />
           </Box>
         ) : null}
-        <ErrorAlert describe={adminErrorText} error={message.error} />
+        <ErrorAlert error={message.error} />
         {message.data ? (
           message.data.text.trim() ? (
             <MailText text={message.data.text} />

@@ -18,7 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { selectOrganization, useAuthState } from '../../../lib/auth-store';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { adminOrganizationsQueryOptions, type AdminOrganization } from '../api/admin';
-import { adminErrorText } from '../errors';
+import { errorText } from '../../../lib/error-text';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SearchField } from '../../../components/SearchField';
@@ -51,7 +51,7 @@ export function OrganizationsTab() {
       enqueueSnackbar(
         t('admin.organizations.openFailed', {
           name: organization.name,
-          reason: adminErrorText(t, i18n.language, error),
+          reason: errorText(t, i18n.language, error),
         }),
         { variant: 'error' },
       );
@@ -73,11 +73,7 @@ export function OrganizationsTab() {
         }}
         sx={{ maxWidth: 400 }}
       />
-      <ErrorAlert
-        describe={adminErrorText}
-        error={organizations.error}
-        onRetry={() => void organizations.refetch()}
-      />
+      <ErrorAlert error={organizations.error} onRetry={() => void organizations.refetch()} />
       <TableContainer>
         <Table size="small" aria-label={t('admin.organizations.tableLabel')}>
           <TableHead>

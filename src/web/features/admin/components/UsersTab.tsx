@@ -30,7 +30,7 @@ import {
   useUserAction,
   type AdminUser,
 } from '../api/admin';
-import { adminErrorText } from '../errors';
+
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { BanDialog } from './BanDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
@@ -174,11 +174,7 @@ export function UsersTab() {
         </FormControl>
       </Box>
 
-      <ErrorAlert
-        describe={adminErrorText}
-        error={users.error}
-        onRetry={() => void users.refetch()}
-      />
+      <ErrorAlert error={users.error} onRetry={() => void users.refetch()} />
 
       <TableContainer>
         <Table size="small" aria-label={t('admin.users.tableLabel')}>
@@ -285,7 +281,6 @@ export function UsersTab() {
       {target ? (
         <>
           <ConfirmDialog
-            describeError={adminErrorText}
             open={dialog.kind === 'grant' || dialog.kind === 'revoke'}
             title={t(
               dialog.kind === 'grant' ? 'admin.users.grantTitle' : 'admin.users.revokeTitle',
@@ -306,7 +301,6 @@ export function UsersTab() {
             onClose={close}
           />
           <ConfirmDialog
-            describeError={adminErrorText}
             open={dialog.kind === 'unban'}
             title={t('admin.users.unbanTitle')}
             body={t('admin.users.unbanBody', { name: target.name, email: target.email })}
@@ -317,7 +311,6 @@ export function UsersTab() {
             onClose={close}
           />
           <ConfirmDialog
-            describeError={adminErrorText}
             open={dialog.kind === 'sessions'}
             title={t('admin.users.sessionsTitle')}
             body={t('admin.users.sessionsBody', { name: target.name, email: target.email })}

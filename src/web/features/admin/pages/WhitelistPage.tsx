@@ -36,7 +36,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SearchField } from '../../../components/SearchField';
 import { TablePager, useTablePaging } from '../../../components/TablePager';
 import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
-import { adminErrorText } from '../errors';
+import { errorText } from '../../../lib/error-text';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 
 const COLUMNS = 5;
@@ -66,8 +66,7 @@ function WhitelistSwitch() {
         enqueueSnackbar(t(next ? 'admin.whitelist.turnedOn' : 'admin.whitelist.turnedOff'), {
           variant: 'success',
         }),
-      onError: (error) =>
-        enqueueSnackbar(adminErrorText(t, i18n.language, error), { variant: 'error' }),
+      onError: (error) => enqueueSnackbar(errorText(t, i18n.language, error), { variant: 'error' }),
     });
 
   return (
@@ -79,11 +78,7 @@ function WhitelistSwitch() {
         {settings.isPending ? (
           <Skeleton variant="rounded" height={38} width={320} />
         ) : settings.isError ? (
-          <ErrorAlert
-            describe={adminErrorText}
-            error={settings.error}
-            onRetry={() => void settings.refetch()}
-          />
+          <ErrorAlert error={settings.error} onRetry={() => void settings.refetch()} />
         ) : (
           <FormControlLabel
             control={
@@ -158,11 +153,7 @@ function WhitelistEntries() {
           }}
           sx={{ maxWidth: 400 }}
         />
-        <ErrorAlert
-          describe={adminErrorText}
-          error={entries.error}
-          onRetry={() => void entries.refetch()}
-        />
+        <ErrorAlert error={entries.error} onRetry={() => void entries.refetch()} />
         <TableContainer>
           <Table size="small" aria-labelledby="whitelist-entries-title">
             <TableHead>
@@ -233,7 +224,6 @@ function WhitelistEntries() {
       </CardContent>
       <AddWhitelistEntryDialog open={adding} onClose={() => setAdding(false)} />
       <ConfirmDialog
-        describeError={adminErrorText}
         open={removing !== null}
         title={t('admin.whitelist.removeTitle')}
         body={t('admin.whitelist.removeBody', { pattern: removing?.pattern ?? '' })}

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { describeFailure, thrownToFailure } from '../../../lib/errors';
+import { errorText } from '../../../lib/error-text';
 import { muiRegister, validationText } from '../../../lib/forms';
 import { useResendVerification } from '../api/auth-mutations';
 import { EMAIL_MAX_LENGTH, resendSchema, type ResendValues } from '../schemas';
@@ -28,7 +28,7 @@ function ResendResult({
   if (mutation.isError) {
     return (
       <Alert severity="error" sx={{ mt: spaced ? 2 : 0 }}>
-        {describeFailure(t, i18n.language, thrownToFailure(mutation.error))}
+        {errorText(t, i18n.language, mutation.error)}
       </Alert>
     );
   }

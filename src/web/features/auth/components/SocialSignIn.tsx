@@ -5,7 +5,7 @@ import Divider from '@mui/material/Divider';
 import { IconBrandGoogle, IconKey } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { describeFailure, thrownToFailure } from '../../../lib/errors';
+import { errorText } from '../../../lib/error-text';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { startSocialSignIn, type SocialProvider } from '../api/social-sign-in';
 
@@ -24,9 +24,7 @@ export function SocialSignIn() {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <Divider>{t('account.social.or')}</Divider>
       {start.isError ? (
-        <Alert severity="error">
-          {describeFailure(t, i18n.language, thrownToFailure(start.error))}
-        </Alert>
+        <Alert severity="error">{errorText(t, i18n.language, start.error)}</Alert>
       ) : null}
       {google ? (
         <Button

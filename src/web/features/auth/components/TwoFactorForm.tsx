@@ -9,7 +9,8 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { describeFailure, thrownToFailure } from '../../../lib/errors';
+import { errorText } from '../../../lib/error-text';
+import { thrownToFailure } from '../../../lib/errors';
 import { muiRegister, validationText } from '../../../lib/forms';
 import { useVerifyTwoFactor } from '../api/auth-mutations';
 import { backupCodeSchema, totpSchema, type TwoFactorValues } from '../schemas';
@@ -61,7 +62,7 @@ export function TwoFactorForm({
         onError: (error) => {
           const failure = thrownToFailure(error);
           if (failure.code && RESTART_CODES.has(failure.code)) {
-            onRestart(describeFailure(t, i18n.language, failure));
+            onRestart(errorText(t, i18n.language, failure));
           }
         },
       },
@@ -80,9 +81,7 @@ export function TwoFactorForm({
       <Typography color="text.secondary">
         {method === 'totp' ? t('auth.twoFactor.totpSubtitle') : t('auth.twoFactor.backupSubtitle')}
       </Typography>
-      {failure ? (
-        <Alert severity="error">{describeFailure(t, i18n.language, failure)}</Alert>
-      ) : null}
+      {failure ? <Alert severity="error">{errorText(t, i18n.language, failure)}</Alert> : null}
       <TextField
         key={method}
         {...muiRegister(register('code'))}

@@ -6,7 +6,7 @@ import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RouterButton } from '../../../components/RouterLink';
-import { describeFailure, thrownToFailure } from '../../../lib/errors';
+import { errorText } from '../../../lib/error-text';
 import { muiRegister, validationText } from '../../../lib/forms';
 import { useRequestPasswordReset } from '../api/password-mutations';
 import { AuthCard } from '../components/AuthCard';
@@ -38,9 +38,7 @@ export function ForgotPasswordPage() {
           </Alert>
         ) : null}
         {request.isError ? (
-          <Alert severity="error">
-            {describeFailure(t, i18n.language, thrownToFailure(request.error))}
-          </Alert>
+          <Alert severity="error">{errorText(t, i18n.language, request.error)}</Alert>
         ) : null}
         <TextField
           {...muiRegister(register('email'))}

@@ -9,7 +9,8 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '../../../components/RouterLink';
-import { describeFailure, thrownToFailure, type Failure } from '../../../lib/errors';
+import { errorText } from '../../../lib/error-text';
+import { thrownToFailure, type Failure } from '../../../lib/errors';
 import { muiRegister, validationText } from '../../../lib/forms';
 import { safeRedirectTarget } from '../../../lib/guard';
 import { useSignIn } from '../api/auth-mutations';
@@ -84,9 +85,7 @@ export function LoginPage() {
         sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
       >
         {notice ? <Alert severity="warning">{notice}</Alert> : null}
-        {failure ? (
-          <Alert severity="error">{describeFailure(t, i18n.language, failure)}</Alert>
-        ) : null}
+        {failure ? <Alert severity="error">{errorText(t, i18n.language, failure)}</Alert> : null}
         {failure && unverified && getValues('email') ? (
           <ResendVerificationButton email={getValues('email').trim()} />
         ) : null}

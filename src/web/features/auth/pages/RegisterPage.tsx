@@ -14,7 +14,8 @@ import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { RouterButton, RouterLink } from '../../../components/RouterLink';
-import { describeFailure, thrownToFailure } from '../../../lib/errors';
+import { errorText } from '../../../lib/error-text';
+import { thrownToFailure } from '../../../lib/errors';
 import { safeRedirectTarget } from '../../../lib/guard';
 import { muiRegister, validationText } from '../../../lib/forms';
 import { useSignUp } from '../api/auth-mutations';
@@ -93,9 +94,7 @@ export function RegisterPage() {
         onSubmit={onSubmit}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
       >
-        {failure ? (
-          <Alert severity="error">{describeFailure(t, i18n.language, failure)}</Alert>
-        ) : null}
+        {failure ? <Alert severity="error">{errorText(t, i18n.language, failure)}</Alert> : null}
         <TextField
           {...muiRegister(register('name'))}
           label={t('auth.register.fullName')}

@@ -6,7 +6,8 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RouterButton } from '../../../components/RouterLink';
-import { describeFailure, thrownToFailure } from '../../../lib/errors';
+import { errorText } from '../../../lib/error-text';
+import { thrownToFailure } from '../../../lib/errors';
 import { muiRegister, validationText } from '../../../lib/forms';
 import { useResetPassword } from '../api/password-mutations';
 import { AuthCard } from '../components/AuthCard';
@@ -83,7 +84,7 @@ export function ResetPasswordPage() {
       >
         {failure ? (
           <Alert severity="error">
-            {invalid ? t('account.reset.invalidToken') : describeFailure(t, i18n.language, failure)}
+            {invalid ? t('account.reset.invalidToken') : errorText(t, i18n.language, failure)}
           </Alert>
         ) : null}
         <Box>

@@ -46,7 +46,7 @@ import {
   useDeleteCustomer,
   useUpdateCustomer,
 } from '../api/customers';
-import { customerErrorText, customerMessageText } from '../errors';
+import { fieldMessageText } from '../../../lib/error-text';
 import { formatMoney } from '../money';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { dangerOutlinedSx } from '../../../components/danger-styles';
@@ -347,7 +347,6 @@ function CustomerDetail({
           </Box>
           <ConfirmDialog
             destructive
-            describeError={customerErrorText}
             open={confirming}
             title={t('customers.detail.deleteTitle', { name: customer.name })}
             body={t('customers.detail.deleteBody')}
@@ -387,7 +386,7 @@ function NoteForm({ customerId, orgId }: { customerId: string; orgId: string | n
   const submit = () => {
     const parsed = customerNoteSchema.safeParse({ body });
     if (!parsed.success) {
-      setProblem(customerMessageText(t, parsed.error.issues[0]?.message ?? ''));
+      setProblem(fieldMessageText(t, parsed.error.issues[0]?.message ?? ''));
       return;
     }
     setProblem(null);

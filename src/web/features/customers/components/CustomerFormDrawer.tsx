@@ -35,7 +35,7 @@ import {
   useCreateCustomer,
   useUpdateCustomer,
 } from '../api/customers';
-import { customerMessageText } from '../errors';
+import { fieldMessageText } from '../../../lib/error-text';
 import { useCustomerErrorText } from './common';
 import { MoneyField } from './MoneyField';
 
@@ -184,7 +184,7 @@ function CustomerForm({
     defaultValues: customer ? valuesOf(customer) : EMPTY,
   });
 
-  const message = (text: string | undefined) => (text ? customerMessageText(t, text) : undefined);
+  const message = (text: string | undefined) => (text ? fieldMessageText(t, text) : undefined);
 
   /** Field errors of the server (409 e-mail taken, 400 owner not a member) go on their fields. */
   const showServerErrors = (error: unknown) => {

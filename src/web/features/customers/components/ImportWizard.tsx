@@ -32,7 +32,8 @@ import {
 import { ApiError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { previewImport, useCommitImport } from '../api/customers';
-import { customerMessageText, groupByRow, rowProblemsFromFields, type RowProblem } from '../errors';
+import { fieldMessageText } from '../../../lib/error-text';
+import { groupByRow, rowProblemsFromFields, type RowProblem } from '../errors';
 import {
   assignColumn,
   checkFile,
@@ -612,7 +613,7 @@ function Report({ problems }: { problems: readonly RowProblem[] }) {
                 <Typography key={index} variant="body2" sx={{ display: 'block' }}>
                   {t('customers.import.check.problem', {
                     field: fieldLabel(problem.field),
-                    message: customerMessageText(t, problem.message),
+                    message: fieldMessageText(t, problem.message),
                   })}
                 </Typography>
               ))}

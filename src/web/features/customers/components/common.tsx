@@ -2,12 +2,12 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import { darken } from '@mui/material/styles';
 import { useTranslation } from 'react-i18next';
 import type { CustomerStatus } from '../../../../shared/schemas/customers';
-import { customerErrorText } from '../errors';
+import { errorText } from '../../../lib/error-text';
 
 /** The readable text of a failed customer call. */
 export function useCustomerErrorText(): (error: unknown) => string {
   const { t, i18n } = useTranslation();
-  return (error) => customerErrorText(t, i18n.language, error);
+  return (error) => errorText(t, i18n.language, error);
 }
 
 // Outlined chips show their colour as text: only shades that read on the surface.

@@ -30,7 +30,7 @@ import {
 import type { ProjectStatus } from '../../../../shared/schemas/projects';
 import { RouterButton } from '../../../components/RouterLink';
 import { useAuthState } from '../../../lib/auth-store';
-import { describeFailure, thrownToFailure } from '../../../lib/errors';
+import { errorText } from '../../../lib/error-text';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { crmDashboardQueryOptions, type CrmDashboard } from '../api/crm';
 import { visuallyHidden } from '../../../components/visually-hidden';
@@ -120,7 +120,7 @@ export function CrmDashboardPage() {
           }
         >
           {t('customers.dashboard.loadError')}{' '}
-          {describeFailure(t, language, thrownToFailure(dashboard.error))}
+          {errorText(t, language, dashboard.error)}
         </Alert>
       ) : (
         <DashboardBody data={data} loading={loading} fetching={dashboard.isFetching} />

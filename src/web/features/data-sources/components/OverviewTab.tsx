@@ -19,7 +19,7 @@ import {
   testSavedSource,
   type DataSourceDetail,
 } from '../api/data-sources';
-import { useDataSourceErrorText } from '../errors';
+import { useErrorText } from '../../../components/ErrorAlert';
 import type { DataSourceTab } from '../search';
 import { formatBytes } from '../upload';
 import { ConnectionTestAlert } from './ConnectionTestAlert';
@@ -51,7 +51,7 @@ export function OverviewTab({
   onOpenTab: (tab: DataSourceTab) => void;
 }) {
   const { t, i18n } = useTranslation();
-  const errorText = useDataSourceErrorText();
+  const errorText = useErrorText();
   const test = useMutation({ mutationFn: () => testSavedSource(source.id) });
   const queryClient = useQueryClient();
   const orgId = useAuthState((state) => state.selectedOrgId);

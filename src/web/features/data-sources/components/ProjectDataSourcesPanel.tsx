@@ -38,7 +38,7 @@ import {
   unassignProject,
   type DataSourceItem,
 } from '../api/data-sources';
-import { useDataSourceErrorText } from '../errors';
+import { useErrorText } from '../../../components/ErrorAlert';
 import { DataSourceTypeIcon } from './DataSourceTypeIcon';
 
 const PAGE_SIZE = 10;
@@ -52,7 +52,7 @@ export function ProjectDataSourcesPanel({ projectId }: { projectId: string }) {
   const orgId = useAuthState((state) => state.selectedOrgId);
   const ability = useAbility();
   const canUpdate = ability.can('update', 'DataSource');
-  const errorText = useDataSourceErrorText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
@@ -199,7 +199,7 @@ function AssignDialog({
 }) {
   const { t } = useTranslation();
   const orgId = useAuthState((state) => state.selectedOrgId);
-  const errorText = useDataSourceErrorText();
+  const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
   const [search, setSearch] = useState('');

@@ -25,7 +25,7 @@ import {
   type DataSourceDetail,
   type ProjectOption,
 } from '../api/data-sources';
-import { useDataSourceErrorText } from '../errors';
+import { useErrorText } from '../../../components/ErrorAlert';
 
 /** The projects a source is assigned to; who may update assigns or removes projects. */
 export function ProjectsTab({ source }: { source: DataSourceDetail }) {
@@ -35,7 +35,7 @@ export function ProjectsTab({ source }: { source: DataSourceDetail }) {
   const orgId = useAuthState((state) => state.selectedOrgId);
   const queryClient = useQueryClient();
   const { enqueueSnackbar } = useSnackbar();
-  const errorText = useDataSourceErrorText();
+  const errorText = useErrorText();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<ProjectOption | null>(null);
   const options = useQuery({

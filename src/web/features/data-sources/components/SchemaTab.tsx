@@ -31,7 +31,7 @@ import { ApiError } from '../../../lib/api';
 import { useAuthState } from '../../../lib/auth-store';
 import { formatNumber } from '../../../lib/format';
 import { dataSourceSchemaQueryOptions, type DataSourceDetail } from '../api/data-sources';
-import { useDataSourceErrorText } from '../errors';
+import { useErrorText } from '../../../components/ErrorAlert';
 import { connectionCauseOf, selectAllSql } from '../query-logic';
 import { useCauseText } from './ConnectionTestAlert';
 
@@ -45,7 +45,7 @@ export function SchemaTab({
 }) {
   const { t } = useTranslation();
   const orgId = useAuthState((state) => state.selectedOrgId);
-  const errorText = useDataSourceErrorText();
+  const errorText = useErrorText();
   const causeText = useCauseText();
   const [filter, setFilter] = useState('');
   const schema = useQuery({

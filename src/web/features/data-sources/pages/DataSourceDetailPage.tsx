@@ -24,7 +24,7 @@ import { QueryTab } from '../components/QueryTab';
 import { SchemaTab } from '../components/SchemaTab';
 import { SettingsTab } from '../components/SettingsTab';
 import { SourceSummaryText } from '../components/SourceSummaryText';
-import { useDataSourceErrorText } from '../errors';
+import { useErrorText } from '../../../components/ErrorAlert';
 import { DATA_SOURCE_TABS, type DataSourceTab } from '../search';
 
 const routeApi = getRouteApi('/data-sources/$id');
@@ -35,7 +35,7 @@ export function DataSourceDetailPage({ id }: { id: string }) {
   const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
   const orgId = useAuthState((state) => state.selectedOrgId);
-  const errorText = useDataSourceErrorText();
+  const errorText = useErrorText();
   const source = useQuery(dataSourceQueryOptions(orgId, id));
   const tab: DataSourceTab = search.tab ?? 'overview';
   const selectTab = (next: DataSourceTab) =>

@@ -15,7 +15,7 @@ import { z } from 'zod';
 import { ApiError } from '../../../lib/api';
 import { muiRegister, validationText } from '../../../lib/forms';
 import { useCreateOrganization } from '../api/organization';
-import { organizationErrorText } from '../errors';
+import { errorText } from '../../../lib/error-text';
 import { NAME_MAX, nameField, optionalSlugField } from '../form';
 
 const schema = z.object({ name: nameField, slug: optionalSlugField });
@@ -73,7 +73,7 @@ export function CreateOrganizationDialog({
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
           <DialogContentText>{t('organization.create.body')}</DialogContentText>
           {create.isError && !slugTaken ? (
-            <Alert severity="error">{organizationErrorText(t, i18n.language, create.error)}</Alert>
+            <Alert severity="error">{errorText(t, i18n.language, create.error)}</Alert>
           ) : null}
           <TextField
             {...muiRegister(register('name'))}

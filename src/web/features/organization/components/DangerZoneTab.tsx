@@ -13,7 +13,6 @@ import {
   useLeaveOrganization,
   type CurrentOrganization,
 } from '../api/organization';
-import { organizationErrorText } from '../errors';
 import { dangerFilledSx, dangerTextSx } from '../../../components/danger-styles';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 
@@ -127,7 +126,6 @@ export function DangerZoneTab({
       </CardContent>
       <ConfirmDialog
         destructive
-        describeError={organizationErrorText}
         open={confirming === 'leave'}
         title={t('organization.danger.leave.confirmTitle', { name: organization.name })}
         body={t('organization.danger.leave.confirmBody', { name: organization.name })}
@@ -139,7 +137,6 @@ export function DangerZoneTab({
       />
       <ConfirmDialog
         destructive
-        describeError={organizationErrorText}
         open={confirming === 'delete'}
         title={t('organization.danger.delete.confirmTitle', { name: organization.name })}
         body={t('organization.danger.delete.confirmBody', { name: organization.name })}

@@ -26,7 +26,7 @@ import {
   type CurrentOrganization,
   type Invitation,
 } from '../api/organization';
-import { organizationErrorText } from '../errors';
+import { errorText } from '../../../lib/error-text';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { InviteDialog } from './InviteDialog';
@@ -53,8 +53,7 @@ export function InvitationsTab({ organization }: { organization: CurrentOrganiza
         enqueueSnackbar(t('organization.invitations.resent', { email: invitation.email }), {
           variant: 'success',
         }),
-      onError: (error) =>
-        enqueueSnackbar(organizationErrorText(t, i18n.language, error), { variant: 'error' }),
+      onError: (error) => enqueueSnackbar(errorText(t, i18n.language, error), { variant: 'error' }),
     });
 
   const rows = invitations.data?.items ?? [];
@@ -77,11 +76,7 @@ export function InvitationsTab({ organization }: { organization: CurrentOrganiza
       />
       {invitations.isError ? (
         <Box sx={{ px: 2, pb: 2 }}>
-          <ErrorAlert
-            describe={organizationErrorText}
-            error={invitations.error}
-            onRetry={() => void invitations.refetch()}
-          />
+          <ErrorAlert error={invitations.error} onRetry={() => void invitations.refetch()} />
         </Box>
       ) : null}
       <TableContainer>
@@ -171,7 +166,6 @@ export function InvitationsTab({ organization }: { organization: CurrentOrganiza
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
       <ConfirmDialog
         destructive
-        describeError={organizationErrorText}
         open={revoking !== null}
         title={t('organization.invitations.confirmRevoke.title')}
         body={t('organization.invitations.confirmRevoke.body', {

@@ -18,7 +18,7 @@ import { ApiError } from '../../../lib/api';
 import { muiRegister, validationText } from '../../../lib/forms';
 import { roleLabel } from '../../../lib/organization';
 import { useInvite } from '../api/organization';
-import { organizationErrorText } from '../errors';
+import { errorText } from '../../../lib/error-text';
 
 const schema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('validation.email')),
@@ -72,7 +72,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
         <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
           <DialogContentText>{t('organization.invitations.dialog.body')}</DialogContentText>
           {invite.isError && !alreadyMember ? (
-            <Alert severity="error">{organizationErrorText(t, i18n.language, invite.error)}</Alert>
+            <Alert severity="error">{errorText(t, i18n.language, invite.error)}</Alert>
           ) : null}
           <TextField
             {...muiRegister(register('email'))}

@@ -8,7 +8,7 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LOGO_MAX_BYTES, LOGO_TYPES } from '../../../../shared/schemas/organization';
 import { useRemoveLogo, useUploadLogo, type CurrentOrganization } from '../api/organization';
-import { organizationErrorText } from '../errors';
+import { errorText } from '../../../lib/error-text';
 
 const MAX_KB = LOGO_MAX_BYTES / 1024;
 
@@ -97,9 +97,7 @@ export function LogoUpload({
             {t('organization.profile.logoHint', { max: MAX_KB })}
           </Typography>
           {invalid ? <Alert severity="error">{invalid}</Alert> : null}
-          {error ? (
-            <Alert severity="error">{organizationErrorText(t, i18n.language, error)}</Alert>
-          ) : null}
+          {error ? <Alert severity="error">{errorText(t, i18n.language, error)}</Alert> : null}
         </Box>
       ) : null}
     </Box>

@@ -33,7 +33,7 @@ import {
   type CurrentOrganization,
   type Member,
 } from '../api/organization';
-import { organizationErrorText } from '../errors';
+import { errorText } from '../../../lib/error-text';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
@@ -86,7 +86,7 @@ export function MembersTab({
           }
         },
         onError: (error) =>
-          enqueueSnackbar(organizationErrorText(t, i18n.language, error), { variant: 'error' }),
+          enqueueSnackbar(errorText(t, i18n.language, error), { variant: 'error' }),
       },
     );
   };
@@ -120,11 +120,7 @@ export function MembersTab({
       ) : null}
       {members.isError ? (
         <Box sx={{ px: 2, pb: 2 }}>
-          <ErrorAlert
-            describe={organizationErrorText}
-            error={members.error}
-            onRetry={() => void members.refetch()}
-          />
+          <ErrorAlert error={members.error} onRetry={() => void members.refetch()} />
         </Box>
       ) : null}
       <TableContainer>
@@ -254,7 +250,6 @@ export function MembersTab({
       {members.data ? <TablePager total={members.data.total} {...paging} /> : null}
       <ConfirmDialog
         destructive
-        describeError={organizationErrorText}
         open={removing !== null}
         title={t('organization.members.confirmRemove.title', { name: removing?.name ?? '' })}
         body={t('organization.members.confirmRemove.body', {

@@ -16,7 +16,7 @@ import { ApiError } from '../../../lib/api';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { muiRegister, validationText } from '../../../lib/forms';
 import { useUpdateOrganization, type CurrentOrganization } from '../api/organization';
-import { organizationErrorText } from '../errors';
+import { errorText } from '../../../lib/error-text';
 import { NAME_MAX, nameField, slugField } from '../form';
 import { LogoUpload } from './LogoUpload';
 
@@ -77,7 +77,7 @@ export function ProfileTab({
           sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, maxWidth: 560 }}
         >
           {update.isError && !slugTaken ? (
-            <Alert severity="error">{organizationErrorText(t, i18n.language, update.error)}</Alert>
+            <Alert severity="error">{errorText(t, i18n.language, update.error)}</Alert>
           ) : null}
           <TextField
             {...muiRegister(register('name'))}

@@ -26,7 +26,6 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { InvitationsTab } from '../components/InvitationsTab';
 import { MembersTab } from '../components/MembersTab';
 import { ProfileTab } from '../components/ProfileTab';
-import { organizationErrorText } from '../errors';
 import { ORGANIZATION_TABS, type OrganizationTab } from '../tabs';
 
 const routeApi = getRouteApi('/organization');
@@ -146,13 +145,7 @@ export function OrganizationPage({ auditLog }: { auditLog: ReactNode }) {
       </Card>
     );
   } else if (current.isError) {
-    content = (
-      <ErrorAlert
-        describe={organizationErrorText}
-        error={current.error}
-        onRetry={() => void current.refetch()}
-      />
-    );
+    content = <ErrorAlert error={current.error} onRetry={() => void current.refetch()} />;
   } else if (!organization) {
     content = (
       <Card aria-busy="true" aria-label={t('common.loading')}>

@@ -26,7 +26,7 @@ import {
 import { ApiError } from '../../../lib/api';
 import { muiRegister } from '../../../lib/forms';
 import { useCreateProject, useUpdateProject, type Project } from '../api/projects';
-import { projectMessageText } from '../errors';
+import { fieldMessageText } from '../../../lib/error-text';
 import {
   hasChanges,
   projectChanges,
@@ -159,7 +159,7 @@ export function ProjectFormFields({
         autoFocus={autoFocus}
         autoComplete="off"
         error={errors.name !== undefined}
-        helperText={projectMessageText(t, errors.name?.message)}
+        helperText={fieldMessageText(t, errors.name?.message)}
       />
       <TextField
         {...muiRegister(register('description'))}
@@ -169,7 +169,7 @@ export function ProjectFormFields({
         maxRows={8}
         error={errors.description !== undefined}
         helperText={
-          projectMessageText(t, errors.description?.message) ??
+          fieldMessageText(t, errors.description?.message) ??
           t('projects.fields.descriptionCount', {
             count: description.length,
             max: PROJECT_DESCRIPTION_MAX,
@@ -185,7 +185,7 @@ export function ProjectFormFields({
             value={field.value}
             onChange={field.onChange}
             onBlur={field.onBlur}
-            error={projectMessageText(t, fieldState.error?.message)}
+            error={fieldMessageText(t, fieldState.error?.message)}
           />
         )}
       />
@@ -197,7 +197,7 @@ export function ProjectFormFields({
             value={field.value}
             colour={colour}
             onChange={field.onChange}
-            error={projectMessageText(t, fieldState.error?.message)}
+            error={fieldMessageText(t, fieldState.error?.message)}
           />
         )}
       />

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import { useTranslation } from 'react-i18next';
-import { describeFailure, thrownToFailure } from '../../../../lib/errors';
+import { errorText } from '../../../../lib/error-text';
+import { thrownToFailure } from '../../../../lib/errors';
 
 /**
  * The translated message of a failed call, or nothing. `messages` gives this card's own
@@ -22,6 +23,6 @@ export function FailureAlert({
     own ??
     (failure.status === 0 && error instanceof Error && error.message
       ? error.message
-      : describeFailure(t, i18n.language, failure));
+      : errorText(t, i18n.language, failure));
   return <Alert severity="error">{message}</Alert>;
 }
