@@ -23,9 +23,16 @@ export interface AuditListParams extends AuditFilters {
   pageSize: number;
 }
 
-export const auditLogsQueryOptions = (params: AuditListParams, orgId: string | null) =>
+/** Keys start with the organisation (null for a super admin's every-organisation scope). */
+const ROOT = 'audit-logs';
+export const auditKeys = {
+  all: (orgId: string | null) => [ROOT, orgId] as const,
+  list: (orgId: string | null, params: AuditListParams) => [ROOT, orgId, 'list', params] as const,
+};
+
+export const auditLogsQueryOptions = (orgId: string | null, params: AuditListParams) =>
   queryOptions({
-    queryKey: ['audit-logs', params.scope === 'all' ? null : orgId, params],
+    queryKey: auditKeys.list(params.scope === 'all' ? null : orgId, params),
     queryFn: ({ signal }) =>
       api<Page<AuditLogEntry>>('/audit-logs', { query: { ...params }, signal }),
     placeholderData: keepPreviousData,

@@ -71,7 +71,7 @@ export function AuditLogPanel({ scope }: { scope: 'organization' | 'all' }) {
 
   const needsOrganization = scope === 'organization' && orgId === null;
   const logs = useQuery({
-    ...auditLogsQueryOptions({ ...applied, page, pageSize }, orgId),
+    ...auditLogsQueryOptions(orgId, { ...applied, page, pageSize }),
     enabled: !needsOrganization,
   });
 

@@ -53,7 +53,7 @@ export const customerKeys = {
 
 const path = (id: string) => `/customers/${encodeURIComponent(id)}`;
 
-export const customersQueryOptions = (params: CustomerListParams, orgId: string | null) =>
+export const customersQueryOptions = (orgId: string | null, params: CustomerListParams) =>
   queryOptions({
     queryKey: customerKeys.list(orgId, params),
     queryFn: ({ signal }) => api<CustomerPage>('/customers', { query: { ...params }, signal }),
@@ -61,7 +61,7 @@ export const customersQueryOptions = (params: CustomerListParams, orgId: string 
     enabled: orgId !== null,
   });
 
-export const customerQueryOptions = (id: string, orgId: string | null) =>
+export const customerQueryOptions = (orgId: string | null, id: string) =>
   queryOptions({
     queryKey: customerKeys.detail(orgId, id),
     queryFn: ({ signal }) => api<CustomerDetailDto>(path(id), { signal }),

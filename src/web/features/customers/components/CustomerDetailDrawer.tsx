@@ -75,7 +75,7 @@ export function CustomerDetailDrawer({
   const titleId = useId();
   const errorText = useCustomerErrorText();
   const customer = useQuery({
-    ...customerQueryOptions(customerId ?? '', orgId),
+    ...customerQueryOptions(orgId, customerId ?? ''),
     enabled: customerId !== null && orgId !== null,
   });
   const data = customer.data;

@@ -98,7 +98,7 @@ export function CustomerFormDrawer({
   const { t } = useTranslation();
   const titleId = useId();
   const customer = useQuery({
-    ...customerQueryOptions(customerId ?? '', orgId),
+    ...customerQueryOptions(orgId, customerId ?? ''),
     enabled: open && customerId !== null && orgId !== null,
   });
   const loading = customerId !== null && !customer.data;

@@ -63,7 +63,7 @@ export function CustomersPage() {
     (state) => state.organizations.find((org) => org.id === state.selectedOrgId)?.name ?? null,
   );
   const params = customerListParams(search);
-  const customers = useQuery(customersQueryOptions(params, orgId));
+  const customers = useQuery(customersQueryOptions(orgId, params));
   const owners = useQuery(ownersQueryOptions(orgId));
   const tags = useQuery(customerTagsQueryOptions(orgId));
   const [exporting, setExporting] = useState(false);

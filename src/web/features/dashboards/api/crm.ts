@@ -5,12 +5,19 @@ import { api } from '../../../lib/api';
 export type CrmDashboard = CrmDashboardDto;
 
 /** GET /api/v1/dashboard/crm for a range (none: the server's default 12 weeks). */
+const ROOT = 'dashboards';
+export const dashboardKeys = {
+  all: (orgId: string | null) => [ROOT, orgId] as const,
+  crm: (orgId: string | null, query: { from?: string; to?: string }) =>
+    [ROOT, orgId, 'crm', query] as const,
+};
+
 export const crmDashboardQueryOptions = (
-  query: { from?: string; to?: string },
   orgId: string | null,
+  query: { from?: string; to?: string },
 ) =>
   queryOptions({
-    queryKey: ['dashboards', orgId, 'crm', query],
+    queryKey: dashboardKeys.crm(orgId, query),
     queryFn: ({ signal }) => api<CrmDashboardDto>('/dashboard/crm', { query, signal }),
     placeholderData: keepPreviousData,
     enabled: orgId !== null,

@@ -61,7 +61,7 @@ export function CrmDashboardPage() {
   const orgId = useAuthState((state) => state.selectedOrgId);
   const [now] = useState(() => Date.now());
   const range = resolveRange(search, now);
-  const dashboard = useQuery(crmDashboardQueryOptions(range.query, orgId));
+  const dashboard = useQuery(crmDashboardQueryOptions(orgId, range.query));
   const data = dashboard.data;
   const loading = dashboard.isPending;
 

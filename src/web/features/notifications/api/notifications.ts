@@ -8,11 +8,19 @@ export const NOTIFICATIONS_MENU_PAGE_SIZE = 10;
 /** The unread badge refreshes this often while the page is open. */
 export const NOTIFICATIONS_REFRESH_MS = 60_000;
 
-const notificationsKey = (orgId: string | null) => ['notifications', orgId ?? 'none'] as const;
+/** The caller's notifications; keys start with the selected organisation (they follow it). */
+const ROOT = 'notifications';
+export const notificationKeys = {
+  /** Every organisation's: marking read touches them all. */
+  root: () => [ROOT] as const,
+  all: (orgId: string | null) => [ROOT, orgId] as const,
+  menu: (orgId: string | null) =>
+    [ROOT, orgId, 'menu', { page: 1, pageSize: NOTIFICATIONS_MENU_PAGE_SIZE }] as const,
+};
 
 export const notificationsQueryOptions = (orgId: string | null) =>
   queryOptions({
-    queryKey: [...notificationsKey(orgId), 1, NOTIFICATIONS_MENU_PAGE_SIZE] as const,
+    queryKey: notificationKeys.menu(orgId),
     queryFn: ({ signal }) =>
       api<NotificationPage>('/notifications', {
         query: { page: 1, pageSize: NOTIFICATIONS_MENU_PAGE_SIZE },
@@ -25,7 +33,7 @@ export const notificationsQueryOptions = (orgId: string | null) =>
 /** Optimistically marks notifications read in every cached page, then refetches. */
 function markCachedRead(queryClient: QueryClient, ids: readonly string[] | 'all') {
   const now = new Date().toISOString();
-  queryClient.setQueriesData<NotificationPage>({ queryKey: ['notifications'] }, (page) => {
+  queryClient.setQueriesData<NotificationPage>({ queryKey: notificationKeys.root() }, (page) => {
     if (!page) return page;
     let changed = 0;
     const items = page.items.map((item) => {
@@ -43,7 +51,7 @@ export function useMarkNotificationRead() {
     mutationFn: (id: string) =>
       api<{ ok: true }>(`/notifications/${encodeURIComponent(id)}/read`, { method: 'POST' }),
     onMutate: (id) => markCachedRead(queryClient, [id]),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.root() }),
   });
 }
 
@@ -52,7 +60,7 @@ export function useMarkAllNotificationsRead() {
   return useMutation({
     mutationFn: () => api<UpdatedCount>('/notifications/read-all', { method: 'POST' }),
     onMutate: () => markCachedRead(queryClient, 'all'),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['notifications'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.root() }),
   });
 }
 

@@ -32,28 +32,27 @@ export interface MembersQuery {
  * Every key starts with the selected organisation's id, so that after a switch no screen shows
  * the previous organisation's data while the new one loads.
  */
-const keys = {
-  all: (orgId: string | null) => ['organization', orgId] as const,
-  current: (orgId: string | null) => ['organization', orgId, 'current'] as const,
+const ROOT = 'organization';
+export const organizationKeys = {
+  all: (orgId: string | null) => [ROOT, orgId] as const,
+  current: (orgId: string | null) => [ROOT, orgId, 'current'] as const,
   members: (orgId: string | null, query?: MembersQuery) =>
-    query
-      ? (['organization', orgId, 'members', query] as const)
-      : (['organization', orgId, 'members'] as const),
-  invitations: (orgId: string | null) => ['organization', orgId, 'invitations'] as const,
+    query ? ([ROOT, orgId, 'members', query] as const) : ([ROOT, orgId, 'members'] as const),
+  invitations: (orgId: string | null) => [ROOT, orgId, 'invitations'] as const,
 };
 
 const selectedOrgId = () => readStorage(STORAGE_KEYS.selectedOrgId);
 
 export const currentOrganizationQueryOptions = (orgId: string | null) =>
   queryOptions({
-    queryKey: keys.current(orgId),
+    queryKey: organizationKeys.current(orgId),
     queryFn: ({ signal }) => api<CurrentOrganization>('/organizations/current', { signal }),
     enabled: orgId !== null,
   });
 
 export const membersQueryOptions = (orgId: string | null, query: MembersQuery) =>
   queryOptions({
-    queryKey: keys.members(orgId, query),
+    queryKey: organizationKeys.members(orgId, query),
     queryFn: ({ signal }) =>
       api<Page<Member>>('/organizations/current/members', {
         signal,
@@ -70,7 +69,7 @@ export const membersQueryOptions = (orgId: string | null, query: MembersQuery) =
 
 export const invitationsQueryOptions = (orgId: string | null) =>
   queryOptions({
-    queryKey: keys.invitations(orgId),
+    queryKey: organizationKeys.invitations(orgId),
     queryFn: ({ signal }) =>
       api<{ items: Invitation[] }>('/organizations/current/invitations', { signal }),
     enabled: orgId !== null,
@@ -78,7 +77,7 @@ export const invitationsQueryOptions = (orgId: string | null) =>
 
 /** After a change in the organisation: its queries load again. */
 const refreshOrganization = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: keys.all(selectedOrgId()) });
+  queryClient.invalidateQueries({ queryKey: organizationKeys.all(selectedOrgId()) });
 
 /** A mutation of the selected organisation that reloads its data when it succeeds. */
 function useOrganizationMutation<TVariables, TResult>(
@@ -173,7 +172,7 @@ function useLeaveMutation<TVariables>(
       onDone();
       await navigate({ to: '/', replace: true });
       await refreshUser();
-      queryClient.removeQueries({ queryKey: ['organization'] });
+      queryClient.removeQueries({ queryKey: [ROOT] });
       await queryClient.invalidateQueries();
     },
   });

@@ -140,7 +140,7 @@ function SearchPanel({ items, onClose, onSelect }: Omit<SearchDialogProps, 'open
   const debounced = useDebouncedValue(query, SERVER_SEARCH_DEBOUNCE_MS);
   const asking = wantsServerSearch(query);
   const server = useQuery({
-    ...serverSearchQueryOptions(debounced, orgId),
+    ...serverSearchQueryOptions(orgId, debounced),
     enabled: orgId !== null && asking && wantsServerSearch(debounced),
     placeholderData: keepPreviousData,
   });

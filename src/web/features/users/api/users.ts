@@ -35,19 +35,29 @@ export interface UserListParams extends UserFilters {
   pageSize: number;
 }
 
-const ROOT = ['users'] as const;
+/**
+ * Every key starts with the selected organisation, so that after a switch no screen shows the
+ * previous organisation's users while the new ones load.
+ */
+const ROOT = 'users';
+export const userKeys = {
+  /** Every user query (a super admin's change to a user touches every organisation's lists). */
+  root: () => [ROOT] as const,
+  all: (orgId: string | null) => [ROOT, orgId] as const,
+  list: (orgId: string | null, params: UserListParams) => [ROOT, orgId, 'list', params] as const,
+  detail: (orgId: string | null, id: string) => [ROOT, orgId, 'detail', id] as const,
+};
 
-/** Query keys carry the selected organisation: switching it never shows another's data. */
-export const usersQueryOptions = (params: UserListParams, orgId: string | null) =>
+export const usersQueryOptions = (orgId: string | null, params: UserListParams) =>
   queryOptions({
-    queryKey: [...ROOT, 'list', orgId, params],
+    queryKey: userKeys.list(orgId, params),
     queryFn: ({ signal }) => api<Page<UserListItem>>('/users', { query: { ...params }, signal }),
     placeholderData: keepPreviousData,
   });
 
-export const userQueryOptions = (id: string, orgId: string | null) =>
+export const userQueryOptions = (orgId: string | null, id: string) =>
   queryOptions({
-    queryKey: [...ROOT, 'detail', orgId, id],
+    queryKey: userKeys.detail(orgId, id),
     queryFn: ({ signal }) => api<UserDetail>(`/users/${encodeURIComponent(id)}`, { signal }),
   });
 
@@ -60,7 +70,7 @@ function useAdminUserMutation<TInput, TResult>(call: (input: TInput) => Promise<
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: call,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ROOT }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.root() }),
   });
 }
 

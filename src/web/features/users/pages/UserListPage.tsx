@@ -67,7 +67,7 @@ export function UserListPage() {
   const params = userListParams(search, viewer);
   const scope = params.scope;
   const canList = scope === 'all' || orgId !== null;
-  const users = useQuery({ ...usersQueryOptions(params, orgId), enabled: canList });
+  const users = useQuery({ ...usersQueryOptions(orgId, params), enabled: canList });
   const [exporting, setExporting] = useState(false);
 
   const update = (changes: Partial<UserListSearch>, resetPage = true) =>

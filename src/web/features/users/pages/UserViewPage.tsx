@@ -44,7 +44,7 @@ export function UserViewPage() {
   const viewerId = useAuthState((state) => state.userData?.id ?? null);
   const superAdminFlag = useAuthState((state) => state.userData?.super_admin ?? false);
   const ability = useAbility();
-  const user = useQuery(userQueryOptions(id, orgId));
+  const user = useQuery(userQueryOptions(orgId, id));
   const [dialog, setDialog] = useState<AdminAction | null>(null);
   const current: UserViewTab = tab ?? 'account';
 
