@@ -1,0 +1,352 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import { useColorScheme, useTheme, type Palette } from '@mui/material/styles';
+import Typography from '@mui/material/Typography';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { PieChart } from '@mui/x-charts/PieChart';
+import { useTranslation } from 'react-i18next';
+import {
+  CUSTOMER_CURRENCY,
+  CUSTOMER_STATUSES,
+  type CustomerStatus,
+} from '../../../../shared/schemas/customers';
+import type { ProjectStatus } from '../../../../shared/schemas/projects';
+import { RouterButton } from '../../../components/RouterLink';
+import { formatDate, formatNumber } from '../../../lib/format';
+import { type CrmDashboard } from '../api/crm';
+import { ChartCard } from './ChartCard';
+import { RecentActivity } from './RecentActivity';
+
+import { CrmKpis } from './KpiCard';
+
+const STATUS_COLOR: Record<CustomerStatus, (palette: Palette) => string> = {
+  lead: (palette) => palette.info.main,
+  prospect: (palette) => palette.warning.main,
+  active: (palette) => palette.success.main,
+  churned: (palette) => palette.grey[500],
+};
+const PROJECT_COLOR: Record<ProjectStatus, (palette: Palette) => string> = {
+  active: (palette) => palette.primary.main,
+  archived: (palette) => palette.grey[500],
+};
+
+/** The figures and charts of the CRM dashboard (skeletons while loading). */
+export function DashboardBody({
+  data,
+  loading,
+  fetching,
+}: {
+  data: CrmDashboard | undefined;
+  loading: boolean;
+  fetching: boolean;
+}) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const theme = useTheme();
+  const { colorScheme } = useColorScheme();
+  const palette: Palette =
+    (colorScheme && theme.colorSchemes[colorScheme]?.palette) || theme.palette;
+  const rtl = theme.direction === 'rtl';
+
+  const number = (value: number) => formatNumber(value, {}, language);
+  const money = (value: number) =>
+    formatNumber(
+      value,
+      { style: 'currency', currency: CUSTOMER_CURRENCY, maximumFractionDigits: 0 },
+      language,
+    );
+  const compactMoney = (value: number) =>
+    formatNumber(
+      value,
+      {
+        style: 'currency',
+        currency: CUSTOMER_CURRENCY,
+        currencyDisplay: 'narrowSymbol',
+        notation: 'compact',
+        maximumFractionDigits: 1,
+      },
+      language,
+    );
+  const week = (iso: string) =>
+    formatDate(`${iso}T00:00:00Z`, { month: 'short', day: 'numeric', timeZone: 'UTC' }, language);
+  const list = (items: string[]) =>
+    new Intl.ListFormat(language, { type: 'conjunction', style: 'short' }).format(items);
+  const statusLabel = (status: CustomerStatus) => t(`customers.status.${status}`);
+
+  const kpis = data?.kpis;
+  const noCustomers = !!data && data.kpis.customers === 0;
+  const byStatus = data?.byStatus ?? [];
+  const weeks = data?.newPerWeek ?? [];
+  const owners = data?.topOwners ?? [];
+  const projects = data?.projectsByStatus ?? [];
+  const projectTotal = projects.reduce((sum, item) => sum + item.count, 0);
+  const newTotal = weeks.reduce((sum, item) => sum + item.count, 0);
+  const busiest = weeks.reduce<(typeof weeks)[number] | null>(
+    (best, item) => (best === null || item.count > best.count ? item : best),
+    null,
+  );
+
+  return (
+    <Stack spacing={3} aria-busy={fetching}>
+      {noCustomers ? (
+        <Alert
+          severity="info"
+          action={
+            <RouterButton to="/customer" color="inherit" size="small">
+              {t('customers.dashboard.empty.action')}
+            </RouterButton>
+          }
+        >
+          <Typography component="p" sx={{ fontWeight: 600 }}>
+            {t('customers.dashboard.empty.title')}
+          </Typography>
+          {t('customers.dashboard.empty.body')}
+        </Alert>
+      ) : null}
+
+      <CrmKpis kpis={kpis} />
+
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '5fr 7fr' } }}>
+        <ChartCard
+          title={t('customers.dashboard.charts.byStatus')}
+          loading={loading}
+          empty={noCustomers ? t('customers.dashboard.empty.title') : null}
+          summary={t('customers.dashboard.charts.byStatusSummary', {
+            list: list(byStatus.map((item) => `${statusLabel(item.status)} ${number(item.count)}`)),
+          })}
+          table={{
+            columns: [
+              t('customers.dashboard.charts.status'),
+              t('customers.dashboard.charts.count'),
+            ],
+            rows: byStatus.map((item) => [statusLabel(item.status), number(item.count)]),
+          }}
+        >
+          <PieChart
+            series={[
+              {
+                data: byStatus.map((item) => ({
+                  id: item.status,
+                  value: item.count,
+                  label: statusLabel(item.status),
+                  color: STATUS_COLOR[item.status](palette),
+                })),
+                innerRadius: 60,
+                outerRadius: 110,
+                paddingAngle: 2,
+                cornerRadius: 4,
+                valueFormatter: (item) => number(item.value),
+              },
+            ]}
+            slotProps={{
+              legend: {
+                direction: 'vertical',
+                position: { vertical: 'middle', horizontal: 'end' },
+              },
+            }}
+          />
+        </ChartCard>
+
+        <ChartCard
+          title={t('customers.dashboard.charts.pipeline')}
+          loading={loading}
+          empty={noCustomers ? t('customers.dashboard.empty.title') : null}
+          summary={t('customers.dashboard.charts.pipelineSummary', {
+            list: list(byStatus.map((item) => `${statusLabel(item.status)} ${money(item.value)}`)),
+          })}
+          table={{
+            columns: [
+              t('customers.dashboard.charts.status'),
+              t('customers.dashboard.charts.value'),
+            ],
+            rows: byStatus.map((item) => [statusLabel(item.status), money(item.value)]),
+          }}
+        >
+          <BarChart
+            dataset={byStatus.map((item) => ({
+              status: statusLabel(item.status),
+              value: item.value,
+            }))}
+            xAxis={[
+              {
+                scaleType: 'band',
+                dataKey: 'status',
+                reverse: rtl,
+                colorMap: {
+                  type: 'ordinal',
+                  values: CUSTOMER_STATUSES.map(statusLabel),
+                  colors: CUSTOMER_STATUSES.map((status) => STATUS_COLOR[status](palette)),
+                },
+              },
+            ]}
+            yAxis={[
+              {
+                valueFormatter: (value: number) => compactMoney(value),
+                position: rtl ? 'right' : 'left',
+                width: 'auto',
+              },
+            ]}
+            series={[
+              {
+                dataKey: 'value',
+                label: t('customers.dashboard.charts.value'),
+                valueFormatter: (value) => (value === null ? '' : money(value)),
+              },
+            ]}
+            hideLegend
+            grid={{ horizontal: true }}
+            borderRadius={6}
+          />
+        </ChartCard>
+      </Box>
+
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '7fr 5fr' } }}>
+        <ChartCard
+          title={t('customers.dashboard.charts.newPerWeek')}
+          loading={loading}
+          empty={newTotal === 0 ? t('customers.dashboard.charts.newPerWeekEmpty') : null}
+          summary={t('customers.dashboard.charts.newPerWeekSummary', {
+            total: number(newTotal),
+            weeks: number(weeks.length),
+            week: busiest ? week(busiest.week) : '',
+            number: number(busiest?.count ?? 0),
+          })}
+          table={{
+            columns: [t('customers.dashboard.charts.week'), t('customers.dashboard.charts.count')],
+            rows: weeks.map((item) => [
+              t('customers.dashboard.charts.weekOf', { date: week(item.week) }),
+              number(item.count),
+            ]),
+          }}
+        >
+          <LineChart
+            dataset={weeks.map((item) => ({ week: week(item.week), count: item.count }))}
+            xAxis={[{ scaleType: 'point', dataKey: 'week', reverse: rtl }]}
+            yAxis={[
+              {
+                valueFormatter: (value: number) => number(value),
+                position: rtl ? 'right' : 'left',
+                width: 48,
+                tickMinStep: 1,
+              },
+            ]}
+            series={[
+              {
+                dataKey: 'count',
+                label: t('customers.dashboard.charts.count'),
+                area: true,
+                curve: 'monotoneX',
+                color: palette.primary.main,
+                valueFormatter: (value) => (value === null ? '' : number(value)),
+              },
+            ]}
+            hideLegend
+            grid={{ horizontal: true }}
+            sx={{ '& .MuiAreaElement-root': { fillOpacity: 0.18 } }}
+          />
+        </ChartCard>
+
+        <ChartCard
+          title={t('customers.dashboard.charts.topOwners')}
+          loading={loading}
+          empty={owners.length === 0 ? t('customers.dashboard.charts.topOwnersEmpty') : null}
+          summary={t('customers.dashboard.charts.topOwnersSummary', {
+            list: list(owners.map((owner) => `${owner.name} ${money(owner.value)}`)),
+          })}
+          table={{
+            columns: [
+              t('customers.dashboard.charts.owner'),
+              t('customers.dashboard.charts.value'),
+              t('customers.dashboard.charts.count'),
+            ],
+            rows: owners.map((owner) => [owner.name, money(owner.value), number(owner.customers)]),
+          }}
+        >
+          <BarChart
+            layout="horizontal"
+            dataset={owners.map((owner) => ({ name: owner.name, value: owner.value }))}
+            yAxis={[
+              {
+                scaleType: 'band',
+                dataKey: 'name',
+                position: rtl ? 'right' : 'left',
+                width: 110,
+              },
+            ]}
+            xAxis={[
+              {
+                valueFormatter: (value: number) => compactMoney(value),
+                reverse: rtl,
+                tickNumber: 4,
+              },
+            ]}
+            series={[
+              {
+                dataKey: 'value',
+                label: t('customers.dashboard.charts.value'),
+                color: palette.secondary.main,
+                valueFormatter: (value) => (value === null ? '' : money(value)),
+              },
+            ]}
+            hideLegend
+            grid={{ vertical: true }}
+            borderRadius={6}
+          />
+        </ChartCard>
+      </Box>
+
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', lg: '5fr 7fr' } }}>
+        <ChartCard
+          title={t('customers.dashboard.charts.projects')}
+          loading={loading}
+          empty={projectTotal === 0 ? t('customers.dashboard.charts.projectsEmpty') : null}
+          summary={t('customers.dashboard.charts.projectsSummary', {
+            list: list(
+              projects.map(
+                (item) =>
+                  `${t(`customers.dashboard.projectStatus.${item.status}`)} ${number(item.count)}`,
+              ),
+            ),
+          })}
+          table={{
+            columns: [
+              t('customers.dashboard.charts.status'),
+              t('customers.dashboard.charts.projectsCount'),
+            ],
+            rows: projects.map((item) => [
+              t(`customers.dashboard.projectStatus.${item.status}`),
+              number(item.count),
+            ]),
+          }}
+        >
+          <PieChart
+            series={[
+              {
+                data: projects.map((item) => ({
+                  id: item.status,
+                  value: item.count,
+                  label: t(`customers.dashboard.projectStatus.${item.status}`),
+                  color: PROJECT_COLOR[item.status](palette),
+                })),
+                innerRadius: 60,
+                outerRadius: 110,
+                paddingAngle: 2,
+                cornerRadius: 4,
+                valueFormatter: (item) => number(item.value),
+              },
+            ]}
+            slotProps={{
+              legend: {
+                direction: 'vertical',
+                position: { vertical: 'middle', horizontal: 'end' },
+              },
+            }}
+          />
+        </ChartCard>
+        <RecentActivity items={data?.recentActivity} loading={loading} />
+      </Box>
+    </Stack>
+  );
+}
