@@ -9,11 +9,20 @@ export interface SearchFieldProps {
   placeholder?: string | undefined;
   value: string;
   onChange: (value: string) => void;
+  /** The longest text the box takes (the API's search limit, say). */
+  maxLength?: number | undefined;
   sx?: SxProps<Theme> | undefined;
 }
 
 /** A small search box with a magnifier at its start (lists and tables). */
-export function SearchField({ label, placeholder, value, onChange, sx }: SearchFieldProps) {
+export function SearchField({
+  label,
+  placeholder,
+  value,
+  onChange,
+  maxLength,
+  sx,
+}: SearchFieldProps) {
   return (
     <TextField
       size="small"
@@ -24,6 +33,7 @@ export function SearchField({ label, placeholder, value, onChange, sx }: SearchF
       onChange={(event) => onChange(event.target.value)}
       sx={sx}
       slotProps={{
+        htmlInput: maxLength === undefined ? {} : { maxLength },
         input: {
           startAdornment: (
             <InputAdornment position="start">

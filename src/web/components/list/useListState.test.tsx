@@ -48,7 +48,7 @@ function Page() {
           pageSize: list.pageSize,
           sort: list.sort,
           order: list.order,
-          status: list.filter('status') ?? null,
+          status: list.search.status ?? null,
           filtered: list.filtered,
         })}
       </output>

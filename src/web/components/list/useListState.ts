@@ -43,8 +43,6 @@ export interface ListState<T extends ListSearch> {
   pageSize: number;
   sort: NonNullable<T['sort']>;
   order: SortOrder;
-  /** A filter (or any param) with its default resolved: `filter('status')`. */
-  filter: <K extends keyof T>(key: K) => T[K] | NonNullable<Partial<T>[K]>;
   /** Changes the address; see `nextListSearch` for the page reset. */
   update: (changes: Partial<T>, options?: { replace?: boolean }) => void;
   /** Whether the search or a filter narrows the list. */
@@ -89,8 +87,6 @@ export function useListState<T extends ListSearch>({
 
   const sort = (search.sort ?? defaults.sort) as NonNullable<T['sort']>;
   const order = search.order ?? defaults.order;
-  const filter = <K extends keyof T>(key: K) =>
-    (search[key] ?? defaults[key]) as T[K] | NonNullable<Partial<T>[K]>;
   const query = search.search?.trim() || undefined;
   const filtered =
     Boolean(query) ||
@@ -107,7 +103,6 @@ export function useListState<T extends ListSearch>({
     pageSize,
     sort,
     order,
-    filter,
     update,
     filtered,
     clearFilters: () => {

@@ -1,12 +1,21 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, isPageSize } from '../../../shared/constants';
-import { SEARCH_MAX_LENGTH, sortOrderSchema, type SortOrder } from '../../../shared/schemas/query';
+import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
+import type { SortOrder } from '../../../shared/schemas/query';
 import {
   PROJECT_SORT_FIELDS,
   PROJECT_STATUSES,
   type ProjectSortField,
   type ProjectStatus,
 } from '../../../shared/schemas/projects';
+import {
+  nextListSearch as nextKitSearch,
+  optionalParam as optional,
+  listSearchShape,
+  toggledSort,
+  type ListDefaults,
+} from '../../components/list';
+
+export { lastPage } from '../../components/list';
 
 export const PROJECT_VIEWS = ['grid', 'table'] as const;
 export type ProjectView = (typeof PROJECT_VIEWS)[number];
@@ -32,23 +41,33 @@ export const PROJECT_LIST_DEFAULTS = {
   pageSize: number;
 };
 
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
-
 /**
  * The search params of /projects (`?view=table&search=…&status=archived&page=2&pageSize=50`),
  * so that a filtered list can be bookmarked and shared. Anything invalid is dropped rather
  * than refused.
  */
 export const projectListSearchSchema = z.object({
+  ...listSearchShape(PROJECT_SORT_FIELDS),
   view: optional(z.enum(PROJECT_VIEWS)),
-  search: optional(z.string().max(SEARCH_MAX_LENGTH)),
   status: optional(z.enum(PROJECT_STATUS_FILTERS)),
-  sort: optional(z.enum(PROJECT_SORT_FIELDS)),
-  order: optional(sortOrderSchema),
-  page: optional(z.coerce.number().int().min(1).max(1_000_000)),
-  pageSize: optional(z.coerce.number().int().refine(isPageSize)),
 });
 export type ProjectListSearch = z.output<typeof projectListSearchSchema>;
+
+/** The defaults for `useListState` (left out of the address). */
+export const PROJECT_LIST_STATE_DEFAULTS = {
+  view: PROJECT_LIST_DEFAULTS.view,
+  status: PROJECT_LIST_DEFAULTS.status,
+  sort: PROJECT_LIST_DEFAULTS.sort,
+  order: PROJECT_LIST_DEFAULTS.order,
+  pageSize: PROJECT_LIST_DEFAULTS.pageSize,
+} as const satisfies ListDefaults<ProjectListSearch>;
+
+/** The list's filter (the search box aside). */
+export const PROJECT_FILTERS = ['status'] as const;
+
+/** Names and statuses start A to Z, dates newest first. */
+export const projectFirstOrder = (field: ProjectSortField): SortOrder =>
+  field === 'name' || field === 'status' ? 'asc' : 'desc';
 
 /** The query of GET /api/v1/projects for the list's address. */
 export interface ProjectListParams {
@@ -81,37 +100,13 @@ export function nextListSearch(
   current: ProjectListSearch,
   changes: Partial<ProjectListSearch>,
 ): ProjectListSearch {
-  const merged: ProjectListSearch = { ...current, ...changes };
-  const listChanged = (['search', 'status', 'sort', 'order', 'pageSize'] as const).some(
-    (key) => key in changes && changes[key] !== current[key],
-  );
-  if (listChanged && !('page' in changes)) merged.page = undefined;
-  const next: ProjectListSearch = {};
-  if (merged.view && merged.view !== PROJECT_LIST_DEFAULTS.view) next.view = merged.view;
-  if (merged.search?.trim()) next.search = merged.search;
-  if (merged.status && merged.status !== PROJECT_LIST_DEFAULTS.status) next.status = merged.status;
-  if (merged.sort && merged.sort !== PROJECT_LIST_DEFAULTS.sort) next.sort = merged.sort;
-  if (merged.order && merged.order !== PROJECT_LIST_DEFAULTS.order) next.order = merged.order;
-  if (merged.page && merged.page !== PROJECT_LIST_DEFAULTS.page) next.page = merged.page;
-  if (merged.pageSize && merged.pageSize !== PROJECT_LIST_DEFAULTS.pageSize) {
-    next.pageSize = merged.pageSize;
-  }
-  return next;
+  return nextKitSearch(current, changes, PROJECT_LIST_STATE_DEFAULTS, PROJECT_FILTERS);
 }
 
-/**
- * The order a click on a column header asks for: the other direction on the sorted column;
- * names start A to Z, dates newest first.
- */
+/** The order a click on a column header asks for (see `projectFirstOrder`). */
 export function nextSort(
   params: Pick<ProjectListParams, 'sort' | 'order'>,
   field: ProjectSortField,
 ): { sort: ProjectSortField; order: SortOrder } {
-  if (params.sort === field) return { sort: field, order: params.order === 'asc' ? 'desc' : 'asc' };
-  return { sort: field, order: field === 'name' || field === 'status' ? 'asc' : 'desc' };
-}
-
-/** The last page that has rows (after a delete on the last page, or a smaller total). */
-export function lastPage(total: number, pageSize: number): number {
-  return Math.max(1, Math.ceil(total / pageSize));
+  return toggledSort(params, field, projectFirstOrder);
 }

@@ -9,13 +9,11 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProjectSortField } from '../../../../shared/schemas/projects';
-import type { SortOrder } from '../../../../shared/schemas/query';
+import { SortableHeaderCell, type TableSorting } from '../../../components/list';
 import { RouterLink } from '../../../components/RouterLink';
 import { formatDateTime, formatRelativeTime } from '../../../lib/format';
 import type { Project } from '../api/projects';
@@ -185,43 +183,6 @@ export function ProjectGrid({
   );
 }
 
-interface SortProps {
-  sort: ProjectSortField;
-  order: SortOrder;
-  onSort: (field: ProjectSortField) => void;
-}
-
-function SortableHeader({
-  field,
-  sorting,
-  children,
-}: {
-  field: ProjectSortField;
-  sorting: SortProps;
-  children: ReactNode;
-}) {
-  const { t } = useTranslation();
-  const active = sorting.sort === field;
-  return (
-    <TableCell sortDirection={active ? sorting.order : false}>
-      <TableSortLabel
-        active={active}
-        direction={active ? sorting.order : 'asc'}
-        onClick={() => sorting.onSort(field)}
-      >
-        {children}
-        {active ? (
-          <Box component="span" sx={visuallyHidden}>
-            {sorting.order === 'desc'
-              ? t('projects.list.sortedDesc')
-              : t('projects.list.sortedAsc')}
-          </Box>
-        ) : null}
-      </TableSortLabel>
-    </TableCell>
-  );
-}
-
 const COLUMNS = 6;
 
 /** The projects as a table with sortable columns. */
@@ -238,7 +199,7 @@ export function ProjectTable({
   skeletons: number;
   busy: boolean;
   actions: ProjectActions;
-  sorting: SortProps;
+  sorting: TableSorting<ProjectSortField>;
 }) {
   const { t, i18n } = useTranslation();
   return (
@@ -246,19 +207,19 @@ export function ProjectTable({
       <Table aria-label={t('projects.list.table')} aria-busy={busy}>
         <TableHead>
           <TableRow>
-            <SortableHeader field="name" sorting={sorting}>
+            <SortableHeaderCell field="name" sorting={sorting}>
               {t('projects.columns.project')}
-            </SortableHeader>
-            <SortableHeader field="status" sorting={sorting}>
+            </SortableHeaderCell>
+            <SortableHeaderCell field="status" sorting={sorting}>
               {t('projects.columns.status')}
-            </SortableHeader>
+            </SortableHeaderCell>
             <TableCell>{t('projects.columns.createdBy')}</TableCell>
-            <SortableHeader field="createdAt" sorting={sorting}>
+            <SortableHeaderCell field="createdAt" sorting={sorting}>
               {t('projects.columns.createdAt')}
-            </SortableHeader>
-            <SortableHeader field="updatedAt" sorting={sorting}>
+            </SortableHeaderCell>
+            <SortableHeaderCell field="updatedAt" sorting={sorting}>
               {t('projects.columns.updatedAt')}
-            </SortableHeader>
+            </SortableHeaderCell>
             <TableCell align="right">
               <Box component="span" sx={visuallyHidden}>
                 {t('projects.columns.actions')}

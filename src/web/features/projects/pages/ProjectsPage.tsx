@@ -3,10 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
@@ -17,28 +15,29 @@ import {
   IconLayoutGrid,
   IconList,
   IconPlus,
-  IconSearch,
 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { getRouteApi, useRouter } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isPageSize, PAGE_SIZES } from '../../../../shared/constants';
 import type { ProjectSortField } from '../../../../shared/schemas/projects';
-import type { SortOrder } from '../../../../shared/schemas/query';
+import { SEARCH_MAX_LENGTH, type SortOrder } from '../../../../shared/schemas/query';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { TablePager, useListState } from '../../../components/list';
+import { SearchField } from '../../../components/SearchField';
 import { useAuthState } from '../../../lib/auth-store';
 import { formatNumber } from '../../../lib/format';
 import { projectsQueryOptions, type Project } from '../api/projects';
 import { projectErrorText } from '../errors';
 import {
   lastPage,
-  nextListSearch,
-  nextSort,
+  PROJECT_FILTERS,
   PROJECT_LIST_DEFAULTS,
+  PROJECT_LIST_STATE_DEFAULTS,
   PROJECT_STATUS_FILTERS,
+  projectFirstOrder,
   projectListParams,
-  type ProjectListSearch,
   type ProjectView,
 } from '../list-search';
 import { useProjectActions, useProjectRights } from '../components/ProjectActions';
@@ -47,7 +46,6 @@ import { ProjectFormDialog } from '../components/ProjectFormDialog';
 import { visuallyHidden } from '../../../components/visually-hidden';
 
 const routeApi = getRouteApi('/projects/');
-const SEARCH_DEBOUNCE_MS = 300;
 
 /** The sort choices of the toolbar (the table's headers offer the same). */
 const SORT_CHOICES = [
@@ -70,9 +68,15 @@ const splitChoice = (choice: SortChoice) => {
 /** /projects: the selected organisation's projects as cards or a table. */
 export function ProjectsPage() {
   const { t, i18n } = useTranslation();
-  const search = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
-  const router = useRouter();
+  const list = useListState({
+    search: routeApi.useSearch(),
+    navigate: (search, replace) => void navigate({ search, replace }),
+    defaults: PROJECT_LIST_STATE_DEFAULTS,
+    filters: PROJECT_FILTERS,
+    firstOrder: projectFirstOrder,
+  });
+  const { search, update } = list;
   const { enqueueSnackbar } = useSnackbar();
   const orgId = useAuthState((state) => state.selectedOrgId);
   const rights = useProjectRights();
@@ -83,46 +87,14 @@ export function ProjectsPage() {
   const actions = useProjectActions();
   const [creating, setCreating] = useState(false);
 
-  const update = (changes: Partial<ProjectListSearch>) =>
-    void navigate({ search: (prev) => nextListSearch(prev, changes), replace: true });
-
-  // The search box answers as one types, without a request per key stroke: what is typed is a
-  // draft until the address catches up with it; the address (back, links, clear) rules otherwise.
-  const urlText = search.search ?? '';
-  const [draft, setDraft] = useState<string | null>(null);
-  if (draft !== null && draft === urlText) setDraft(null);
-  const text = draft ?? urlText;
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => {
-    // A search still waiting must not pull the user back here once they have left.
-    const unsubscribe = router.subscribe('onBeforeNavigate', (event) => {
-      if (event.pathChanged) clearTimeout(timer.current);
-    });
-    return () => {
-      unsubscribe();
-      clearTimeout(timer.current);
-    };
-  }, [router]);
-  const onSearchChange = (value: string) => {
-    setDraft(value);
-    clearTimeout(timer.current);
-    timer.current = setTimeout(
-      () => update({ search: value.trim() ? value : undefined }),
-      SEARCH_DEBOUNCE_MS,
-    );
-  };
-  const clearFilters = () => {
-    clearTimeout(timer.current);
-    setDraft(null);
-    update({ search: undefined, status: undefined });
-  };
-
   // After a delete on the last page (or a shorter list), go to the last page that has rows.
   const total = projects.data?.total ?? 0;
   const emptyPage =
     projects.isSuccess && !projects.isPlaceholderData && projects.data.items.length === 0;
   useEffect(() => {
-    if (emptyPage && params.page > 1) update({ page: lastPage(total, params.pageSize) });
+    if (emptyPage && params.page > 1) {
+      update({ page: lastPage(total, params.pageSize) }, { replace: true });
+    }
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [emptyPage, params.page, total, params.pageSize]);
 
@@ -180,24 +152,13 @@ export function ProjectsPage() {
                 role="search"
                 aria-label={t('projects.list.filters.label')}
               >
-                <TextField
-                  type="search"
-                  size="small"
+                <SearchField
                   label={t('projects.list.filters.search')}
                   placeholder={t('projects.list.filters.searchPlaceholder')}
-                  value={text}
-                  onChange={(event) => onSearchChange(event.target.value)}
+                  value={list.searchText}
+                  onChange={list.setSearchText}
+                  maxLength={SEARCH_MAX_LENGTH}
                   sx={{ flex: 2 }}
-                  slotProps={{
-                    htmlInput: { maxLength: 200 },
-                    input: {
-                      startAdornment: (
-                        <InputAdornment position="start">
-                          <IconSearch size={18} aria-hidden />
-                        </InputAdornment>
-                      ),
-                    },
-                  }}
                 />
                 <TextField
                   select
@@ -261,23 +222,19 @@ export function ProjectsPage() {
           </Box>
 
           {projects.isError ? (
-            <Alert
-              severity="error"
-              action={
-                <Button color="inherit" size="small" onClick={() => void projects.refetch()}>
-                  {t('projects.common.retry')}
-                </Button>
-              }
-            >
-              {t('projects.list.loadError')} {projectErrorText(t, i18n.language, projects.error)}
-            </Alert>
+            <ErrorAlert
+              error={projects.error}
+              lead={t('projects.list.loadError')}
+              describe={projectErrorText}
+              onRetry={() => void projects.refetch()}
+            />
           ) : !loading && items.length === 0 && !(emptyPage && params.page > 1) ? (
             <EmptyState
               search={params.search}
               status={status}
               canCreate={rights.create}
               onCreate={() => setCreating(true)}
-              onClear={clearFilters}
+              onClear={list.clearFilters}
             />
           ) : (
             <Card
@@ -310,39 +267,14 @@ export function ProjectsPage() {
                     skeletons={Math.min(params.pageSize, 8)}
                     busy={projects.isFetching}
                     actions={actions}
-                    sorting={{
-                      sort: params.sort,
-                      order: params.order,
-                      onSort: (field) => update(nextSort(params, field)),
-                    }}
+                    sorting={list.sorting}
                   />
                 )}
               </Box>
-              <TablePagination
-                component="div"
-                count={total}
-                page={Math.max(0, Math.min(params.page, lastPage(total, params.pageSize)) - 1)}
-                rowsPerPage={params.pageSize}
-                rowsPerPageOptions={[...PAGE_SIZES]}
-                onPageChange={(_event, next) => update({ page: next + 1 })}
-                onRowsPerPageChange={(event) => {
-                  const size = Number(event.target.value);
-                  if (isPageSize(size)) update({ pageSize: size, page: undefined });
-                }}
+              <TablePager
+                total={total}
+                {...list.paging}
                 labelRowsPerPage={t('projects.list.pagination.rowsPerPage')}
-                labelDisplayedRows={({ from, to, count }) =>
-                  t('projects.list.pagination.displayed', {
-                    from: number(from),
-                    to: number(to),
-                    total: number(count),
-                  })
-                }
-                getItemAriaLabel={(type) => t(`projects.list.pagination.${type}`)}
-                slotProps={{
-                  select: {
-                    inputProps: { 'aria-label': t('projects.list.pagination.rowsPerPage') },
-                  },
-                }}
                 sx={view === 'grid' ? { mt: 1 } : undefined}
               />
             </Card>
