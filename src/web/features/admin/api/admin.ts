@@ -36,9 +36,27 @@ export interface AdminUserFilters {
   banned?: boolean | undefined;
 }
 
+/** The console's data belongs to no organisation: its keys start with [ROOT] only. */
+const ROOT = 'admin';
+export const adminKeys = {
+  all: () => [ROOT] as const,
+  users: (filters?: AdminUserFilters) =>
+    filters ? ([ROOT, 'users', filters] as const) : ([ROOT, 'users'] as const),
+  organizations: (filters: SearchPage) => [ROOT, 'organizations', filters] as const,
+  helpRequests: (filters?: HelpRequestFilters) =>
+    filters ? ([ROOT, 'help-requests', filters] as const) : ([ROOT, 'help-requests'] as const),
+  mail: (filters: { page: number; pageSize: number }) => [ROOT, 'mail', filters] as const,
+  mailMessage: (id: string) => [ROOT, 'mail', 'message', id] as const,
+  whitelistSettings: () => [ROOT, 'whitelist', 'settings'] as const,
+  whitelistEntries: (filters?: SearchPage) =>
+    filters
+      ? ([ROOT, 'whitelist', 'entries', filters] as const)
+      : ([ROOT, 'whitelist', 'entries'] as const),
+};
+
 export const adminUsersQueryOptions = (filters: AdminUserFilters) =>
   queryOptions({
-    queryKey: ['admin', 'users', filters],
+    queryKey: adminKeys.users(filters),
     queryFn: ({ signal }) =>
       api<Page<AdminUser>>('/admin/users', {
         signal,
@@ -78,7 +96,7 @@ export function useUserAction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: runUserAction,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['admin', 'users'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.users() }),
   });
 }
 
@@ -106,7 +124,7 @@ export interface SearchPage {
 
 export const adminOrganizationsQueryOptions = (filters: SearchPage) =>
   queryOptions({
-    queryKey: ['admin', 'organizations', filters],
+    queryKey: adminKeys.organizations(filters),
     queryFn: ({ signal }) =>
       api<Page<AdminOrganization>>('/admin/organizations', {
         signal,
@@ -133,7 +151,7 @@ export interface HelpRequestFilters {
 
 export const helpRequestsQueryOptions = (filters: HelpRequestFilters) =>
   queryOptions({
-    queryKey: ['admin', 'help-requests', filters],
+    queryKey: adminKeys.helpRequests(filters),
     queryFn: ({ signal }) =>
       api<Page<AdminHelpRequest>>('/help-requests', {
         signal,
@@ -150,7 +168,7 @@ export function useUpdateHelpRequest() {
         method: 'PATCH',
         body: update,
       }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'help-requests'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.helpRequests() }),
   });
 }
 
@@ -162,7 +180,7 @@ export type { MailMessage, MailSummary } from '../../../../shared/schemas/admin'
 
 export const mailQueryOptions = (filters: { page: number; pageSize: number }) =>
   queryOptions({
-    queryKey: ['admin', 'mail', filters],
+    queryKey: adminKeys.mail(filters),
     queryFn: ({ signal }) => api<Page<MailSummary>>('/admin/mail', { signal, query: filters }),
     placeholderData: keepPreviousData,
     retry: false,
@@ -170,7 +188,7 @@ export const mailQueryOptions = (filters: { page: number; pageSize: number }) =>
 
 export const mailMessageQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ['admin', 'mail', 'message', id],
+    queryKey: adminKeys.mailMessage(id),
     queryFn: ({ signal }) => api<MailMessage>(`/admin/mail/${encodeURIComponent(id)}`, { signal }),
     staleTime: Infinity,
   });
@@ -183,13 +201,13 @@ export type { WhitelistEntry, WhitelistState } from '../../../../shared/schemas/
 
 export const whitelistSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: ['admin', 'whitelist', 'settings'],
+    queryKey: adminKeys.whitelistSettings(),
     queryFn: ({ signal }) => api<WhitelistState>('/admin/whitelist/settings', { signal }),
   });
 
 export const whitelistEntriesQueryOptions = (filters: SearchPage) =>
   queryOptions({
-    queryKey: ['admin', 'whitelist', 'entries', filters],
+    queryKey: adminKeys.whitelistEntries(filters),
     queryFn: ({ signal }) =>
       api<Page<WhitelistEntry>>('/admin/whitelist', {
         signal,
@@ -216,7 +234,7 @@ export function useAddWhitelistEntry() {
   return useMutation({
     mutationFn: (input: WhitelistEntryInput) =>
       api<WhitelistEntry>('/admin/whitelist', { method: 'POST', body: input }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'whitelist', 'entries'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.whitelistEntries() }),
   });
 }
 
@@ -225,6 +243,6 @@ export function useRemoveWhitelistEntry() {
   return useMutation({
     mutationFn: (id: string) =>
       api<void>(`/admin/whitelist/${encodeURIComponent(id)}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['admin', 'whitelist', 'entries'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: adminKeys.whitelistEntries() }),
   });
 }

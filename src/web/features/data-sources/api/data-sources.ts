@@ -34,6 +34,8 @@ export const dataSourceKeys = {
   schema: (orgId: string | null, id: string) => ['data-sources', orgId, 'schema', id] as const,
   project: (orgId: string | null, projectId: string, params: DataSourceListParams) =>
     ['data-sources', orgId, 'project', projectId, params] as const,
+  projectOptions: (orgId: string | null, search: string) =>
+    ['data-sources', orgId, 'project-options', search] as const,
 };
 
 export const dataSourcesQueryOptions = (orgId: string | null, params: DataSourceListParams) =>
@@ -85,7 +87,7 @@ export interface ProjectOption {
 
 export const projectOptionsQueryOptions = (orgId: string | null, search: string) =>
   queryOptions({
-    queryKey: ['data-sources', orgId, 'project-options', search] as const,
+    queryKey: dataSourceKeys.projectOptions(orgId, search),
     queryFn: ({ signal }) =>
       api<Page<ProjectOption>>('/projects', {
         query: { pageSize: 100, sort: 'name', search: search.trim() || undefined },
