@@ -1,9 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuditLogPanel } from '../features/audit/components/AuditLogPanel';
+import { auditListSearchSchema, type AuditListSearch } from '../features/audit/list-search';
 import { OrganizationPage } from '../features/organization/pages/OrganizationPage';
 import { isOrganizationTab, type OrganizationTab } from '../features/organization/tabs';
+import { tabSearch } from '../lib/useTabListState';
 
-export interface OrganizationSearch {
+/** The open tab, and the audit log's list state while it is the open one. */
+export interface OrganizationSearch extends AuditListSearch {
   /** The open tab (profile when absent). */
   tab?: OrganizationTab;
 }
@@ -14,7 +17,9 @@ export const Route = createFileRoute('/organization')({
     meta: { layout: 'default', requiresAuth: true, action: 'read', subject: 'Organization' },
   },
   validateSearch: (search: Record<string, unknown>): OrganizationSearch =>
-    isOrganizationTab(search.tab) && search.tab !== 'profile' ? { tab: search.tab } : {},
+    isOrganizationTab(search.tab) && search.tab !== 'profile'
+      ? { tab: search.tab, ...tabSearch(search.tab, { audit: auditListSearchSchema }, search) }
+      : {},
   component: OrganizationRoute,
 });
 

@@ -1,29 +1,33 @@
 import { z } from 'zod';
-import { isPageSize, ORG_ROLES, type PageSize } from '../../../shared/constants';
-import { SEARCH_MAX_LENGTH, sortOrderSchema } from '../../../shared/schemas/query';
+import { ORG_ROLES, type PageSize } from '../../../shared/constants';
 import { LIST_SCOPES, USER_SORT_FIELDS, USER_STATUSES } from '../../../shared/schemas/users';
+import { listSearchShape, optionalParam, type ListDefaults } from '../../components/list';
 import type { UserFilters, UserListParams } from './api/users';
 
 /** The list's page size until the user picks another one. */
 export const USER_LIST_PAGE_SIZE: PageSize = 10;
-
-const optional = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
 /**
  * The search params of /apps/user/list (so a filtered list can be bookmarked and shared).
  * Anything invalid in the address is dropped rather than refused.
  */
 export const userListSearchSchema = z.object({
-  page: optional(z.coerce.number().int().min(1).max(1_000_000)),
-  pageSize: optional(z.coerce.number().refine(isPageSize)),
-  search: optional(z.string().max(SEARCH_MAX_LENGTH)),
-  role: optional(z.enum(ORG_ROLES)),
-  status: optional(z.enum(USER_STATUSES)),
-  sort: optional(z.enum(USER_SORT_FIELDS)),
-  order: optional(sortOrderSchema),
-  scope: optional(z.enum(LIST_SCOPES)),
+  ...listSearchShape(USER_SORT_FIELDS),
+  role: optionalParam(z.enum(ORG_ROLES)),
+  status: optionalParam(z.enum(USER_STATUSES)),
+  scope: optionalParam(z.enum(LIST_SCOPES)),
 });
 export type UserListSearch = z.output<typeof userListSearchSchema>;
+
+/** What the list shows while its address says nothing: names A to Z, 10 a page. */
+export const USER_LIST_DEFAULTS: ListDefaults<UserListSearch> = {
+  pageSize: USER_LIST_PAGE_SIZE,
+  sort: 'name',
+  order: 'asc',
+};
+
+/** The filters "Clear filters" empties (with the search); the scope stays. */
+export const USER_LIST_FILTERS = ['role', 'status'] as const;
 
 export interface Viewer {
   superAdmin: boolean;

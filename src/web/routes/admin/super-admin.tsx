@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { SuperAdminPage } from '../../features/admin/pages/SuperAdminPage';
 import { parseSuperAdminSearch } from '../../features/admin/super-admin-tabs';
 import { AuditLogPanel } from '../../features/audit/components/AuditLogPanel';
+import { auditListSearchSchema } from '../../features/audit/list-search';
 
 export const Route = createFileRoute('/admin/super-admin')({
   staticData: {
@@ -13,7 +14,7 @@ export const Route = createFileRoute('/admin/super-admin')({
       subject: 'SuperAdmin',
     },
   },
-  validateSearch: parseSuperAdminSearch,
+  validateSearch: (search) => parseSuperAdminSearch(search, auditListSearchSchema),
   component: SuperAdminRoute,
 });
 

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -12,39 +11,22 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { IconDownload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_PAGE_SIZE } from '../../../../shared/constants';
 import { ErrorAlert, useErrorText } from '../../../components/ErrorAlert';
 import { TablePager } from '../../../components/TablePager';
 import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useAuthState } from '../../../lib/auth-store';
-import { useDebouncedValue } from '../../../lib/useDebouncedValue';
-import {
-  auditLogsQueryOptions,
-  exportAuditLogs,
-  type AuditFilters,
-  type AuditLogEntry,
-} from '../api/audit';
-import {
-  actionSuggestions,
-  EMPTY_AUDIT_FILTERS,
-  isKnownAction,
-  isKnownTarget,
-  KNOWN_ACTIONS,
-  validateAuditFilters,
-  type AuditFilterInput,
-} from '../filters';
-import { AuditEntryRows, Mono, shortId } from './AuditEntryRows';
-
-const DEBOUNCE_MS = 300;
-const SUGGESTIONS = actionSuggestions();
+import { auditLogsQueryOptions, exportAuditLogs, type AuditLogEntry } from '../api/audit';
+import { isKnownAction, isKnownTarget, KNOWN_ACTIONS } from '../filters';
+import { useAuditFilters } from '../useAuditFilters';
+import { AuditEntryRows, shortId } from './AuditEntryRows';
+import { AuditFilterFields } from './AuditFilterFields';
 
 /** The audit log with filters and CSV export. `organization`: the current organisation's log; `all`: every organisation (super admins). */
 export function AuditLogPanel({ scope }: { scope: 'organization' | 'all' }) {
@@ -54,36 +36,21 @@ export function AuditLogPanel({ scope }: { scope: 'organization' | 'all' }) {
   const orgId = useAuthState((state) => state.selectedOrgId);
   const errorText = useErrorText();
 
-  const [input, setInput] = useState<AuditFilterInput>(EMPTY_AUDIT_FILTERS);
-  const debounced = useDebouncedValue(input, DEBOUNCE_MS);
-  const checked = validateAuditFilters(scope, debounced);
-  const errors = checked.ok ? {} : checked.errors;
-  // While a field is invalid, the list keeps showing what the last valid filters found.
-  const [applied, setApplied] = useState<AuditFilters>({ scope });
-  const filterKey = JSON.stringify(applied);
-  if (checked.ok && JSON.stringify(checked.filters) !== filterKey) setApplied(checked.filters);
-  // Changing a filter goes back to the first page.
-  const [paging, setPaging] = useState({ key: filterKey, page: 1 });
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const page = paging.key === filterKey ? paging.page : 1;
+  const { list, input, setField, errors, valid, filters, filtered, clear } = useAuditFilters(scope);
   const [expanded, setExpanded] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
 
   const needsOrganization = scope === 'organization' && orgId === null;
   const logs = useQuery({
-    ...auditLogsQueryOptions(orgId, { ...applied, page, pageSize }),
+    ...auditLogsQueryOptions(orgId, { ...filters, page: list.page, pageSize: list.pageSize }),
     enabled: !needsOrganization,
   });
 
-  const set = (field: keyof AuditFilterInput) => (value: string) =>
-    setInput((previous) => ({ ...previous, [field]: value }));
-  const filtered = Object.values(input).some((value) => value.trim() !== '');
-
   const onExport = async () => {
-    if (!checked.ok) return;
+    if (!valid) return;
     setExporting(true);
     try {
-      const result = await exportAuditLogs(checked.filters);
+      const result = await exportAuditLogs(filters);
       enqueueSnackbar(t('audit.exported', { filename: result.filename }), { variant: 'success' });
       if (result.truncated) enqueueSnackbar(t('audit.exportTruncated'), { variant: 'warning' });
     } catch (error) {
@@ -127,87 +94,21 @@ export function AuditLogPanel({ scope }: { scope: 'organization' | 'all' }) {
             variant="outlined"
             startIcon={<IconDownload size={18} aria-hidden />}
             onClick={() => void onExport()}
-            disabled={exporting || !checked.ok || needsOrganization}
+            disabled={exporting || !valid || needsOrganization}
             sx={{ flexShrink: 0 }}
           >
             {exporting ? t('audit.exporting') : t('audit.export')}
           </Button>
         </Stack>
 
-        <Box
-          role="search"
-          aria-label={t('audit.filters.label')}
-          sx={{
-            mt: 3,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr', lg: '2fr 2fr 1fr 1fr auto' },
-            alignItems: 'start',
-          }}
-        >
-          <TextField
-            size="small"
-            label={t('audit.filters.actor')}
-            helperText={t('audit.filters.actorHint')}
-            value={input.actor}
-            onChange={(event) => set('actor')(event.target.value)}
-          />
-          <Autocomplete
-            freeSolo
-            options={SUGGESTIONS}
-            inputValue={input.action}
-            onInputChange={(_event, value) => set('action')(value)}
-            getOptionLabel={(option) => option}
-            renderOption={({ key, ...props }, option) => (
-              <li key={key} {...props}>
-                <Stack>
-                  <span>
-                    {option.endsWith('*')
-                      ? t('audit.filters.family', { family: option.slice(0, -2) })
-                      : actionLabel(option)}
-                  </span>
-                  <Typography variant="caption" color="text.secondary">
-                    <Mono>{option}</Mono>
-                  </Typography>
-                </Stack>
-              </li>
-            )}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                size="small"
-                label={t('audit.filters.action')}
-                error={errors.action !== undefined}
-                helperText={
-                  errors.action ? t('audit.errors.action') : t('audit.filters.actionHint')
-                }
-              />
-            )}
-          />
-          <TextField
-            size="small"
-            type="date"
-            label={t('audit.filters.from')}
-            value={input.from}
-            onChange={(event) => set('from')(event.target.value)}
-            error={errors.from !== undefined}
-            helperText={errors.from ? t('audit.errors.date') : undefined}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <TextField
-            size="small"
-            type="date"
-            label={t('audit.filters.to')}
-            value={input.to}
-            onChange={(event) => set('to')(event.target.value)}
-            error={errors.to !== undefined}
-            helperText={errors.to ? t(`audit.errors.${errors.to}`) : undefined}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <Button onClick={() => setInput(EMPTY_AUDIT_FILTERS)} disabled={!filtered}>
-            {t('audit.filters.clear')}
-          </Button>
-        </Box>
+        <AuditFilterFields
+          input={input}
+          errors={errors}
+          onChange={setField}
+          filtered={filtered}
+          onClear={clear}
+          actionLabel={actionLabel}
+        />
       </CardContent>
       <Divider />
 
@@ -270,16 +171,7 @@ export function AuditLogPanel({ scope }: { scope: 'organization' | 'all' }) {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePager
-            total={logs.data?.total ?? 0}
-            page={page}
-            pageSize={pageSize}
-            onPageChange={(next) => setPaging({ key: filterKey, page: next })}
-            onPageSizeChange={(size) => {
-              setPageSize(size);
-              setPaging({ key: filterKey, page: 1 });
-            }}
-          />
+          <TablePager total={logs.data?.total ?? 0} {...list.paging} />
         </>
       )}
     </Card>
