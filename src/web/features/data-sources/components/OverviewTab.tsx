@@ -19,6 +19,7 @@ import {
   testSavedSource,
   type DataSourceDetail,
 } from '../api/data-sources';
+import { DATABASE_TLS_MODES } from '../../../../shared/schemas/data-sources';
 import { useErrorText } from '../../../components/ErrorAlert';
 import type { DataSourceTab } from '../search';
 import { formatBytes } from '../upload';
@@ -104,7 +105,7 @@ export function OverviewTab({
       {
         label: t('dataSources.form.ssl'),
         value: t(
-          `dataSources.form.sslModes.${c.ssl === 'disable' || c.ssl === 'verify-full' ? c.ssl : 'require'}`,
+          `dataSources.form.sslModes.${DATABASE_TLS_MODES.find((mode) => mode === c.ssl) ?? 'require'}`,
         ),
       },
     );
