@@ -130,9 +130,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
       </TextField>
       <Box>
         <Button type="submit" variant="contained" disabled={update.isPending}>
-          {update.isPending
-            ? t('account.settings.profile.saving')
-            : t('account.settings.profile.save')}
+          {update.isPending ? t('common.saving') : t('common.saveChanges')}
         </Button>
       </Box>
     </Box>

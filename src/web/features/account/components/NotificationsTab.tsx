@@ -100,9 +100,7 @@ function PreferencesForm({ initial }: { initial: NotificationPreference[] }) {
       </Table>
       <Box>
         <Button type="submit" variant="contained" disabled={save.isPending}>
-          {save.isPending
-            ? t('account.settings.notifications.saving')
-            : t('account.settings.notifications.save')}
+          {save.isPending ? t('common.saving') : t('account.settings.notifications.save')}
         </Button>
       </Box>
     </Box>

@@ -136,7 +136,7 @@ export function HelpRequestDialog({
             {t('common.cancel')}
           </Button>
           <Button type="submit" variant="contained" disabled={update.isPending}>
-            {t('admin.common.save')}
+            {t('common.save')}
           </Button>
         </DialogActions>
       </form>

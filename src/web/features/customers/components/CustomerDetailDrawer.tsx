@@ -127,7 +127,7 @@ export function CustomerDetailDrawer({
             <IconPencil size={20} aria-hidden />
           </IconButton>
         ) : null}
-        <IconButton onClick={onClose} aria-label={t('customers.actions.close')}>
+        <IconButton onClick={onClose} aria-label={t('common.close')}>
           <IconX size={20} aria-hidden />
         </IconButton>
       </Stack>
@@ -139,7 +139,7 @@ export function CustomerDetailDrawer({
               severity="error"
               action={
                 <Button color="inherit" size="small" onClick={() => void customer.refetch()}>
-                  {t('customers.actions.retry')}
+                  {t('common.retry')}
                 </Button>
               }
             >
@@ -350,7 +350,7 @@ function CustomerDetail({
             open={confirming}
             title={t('customers.detail.deleteTitle', { name: customer.name })}
             body={t('customers.detail.deleteBody')}
-            confirmLabel={t('customers.actions.delete')}
+            confirmLabel={t('common.delete')}
             pending={remove.isPending}
             error={remove.error}
             onClose={() => {

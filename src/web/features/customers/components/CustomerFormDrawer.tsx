@@ -121,7 +121,7 @@ export function CustomerFormDrawer({
             ? t('customers.form.newTitle')
             : t('customers.form.editTitle', { name: customer.data?.name ?? '' })}
         </Typography>
-        <IconButton onClick={onClose} aria-label={t('customers.actions.close')}>
+        <IconButton onClick={onClose} aria-label={t('common.close')}>
           <IconX size={20} aria-hidden />
         </IconButton>
       </Stack>
@@ -416,13 +416,13 @@ function CustomerForm({
       <Divider />
       <Stack direction="row" spacing={1.5} sx={{ px: 3, py: 2, justifyContent: 'flex-end' }}>
         <Button onClick={onCancel} disabled={mutation.isPending}>
-          {t('customers.actions.cancel')}
+          {t('common.cancel')}
         </Button>
         <Button type="submit" variant="contained" disabled={mutation.isPending}>
           {customer
             ? mutation.isPending
-              ? t('customers.form.saving')
-              : t('customers.form.save')
+              ? t('common.saving')
+              : t('common.saveChanges')
             : mutation.isPending
               ? t('customers.form.creating')
               : t('customers.form.create')}

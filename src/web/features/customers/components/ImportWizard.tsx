@@ -182,11 +182,7 @@ function Wizard({ open, orgId, onClose }: ImportWizardProps) {
         <Box component="span" sx={{ flex: 1 }}>
           {t('customers.import.title')}
         </Box>
-        <IconButton
-          onClick={onClose}
-          disabled={commit.isPending}
-          aria-label={t('customers.import.close')}
-        >
+        <IconButton onClick={onClose} disabled={commit.isPending} aria-label={t('common.close')}>
           <IconX size={20} aria-hidden />
         </IconButton>
       </DialogTitle>
@@ -307,7 +303,7 @@ function Wizard({ open, orgId, onClose }: ImportWizardProps) {
           </>
         ) : (
           <Button onClick={onClose} variant={step === 'done' ? 'contained' : 'text'}>
-            {t('customers.import.close')}
+            {t('common.close')}
           </Button>
         )}
       </DialogActions>

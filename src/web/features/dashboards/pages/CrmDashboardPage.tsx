@@ -82,7 +82,7 @@ export function CrmDashboardPage() {
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
-              {t('customers.actions.retry')}
+              {t('common.retry')}
             </Button>
           }
         >

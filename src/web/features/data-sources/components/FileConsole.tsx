@@ -220,7 +220,7 @@ export function FileConsole({ source }: { source: DataSourceDetail }) {
               disabled={exporting}
               startIcon={<IconDownload size={18} aria-hidden />}
             >
-              {exporting ? t('dataSources.query.exporting') : t('dataSources.query.export')}
+              {exporting ? t('dataSources.query.exporting') : t('common.exportCsv')}
             </Button>
           </Stack>
         </Stack>

@@ -121,9 +121,7 @@ export function ProjectDataSourcesPanel({ projectId }: { projectId: string }) {
                   <TableRow>
                     <TableCell>{t('dataSources.panel.columns.name')}</TableCell>
                     <TableCell>{t('dataSources.panel.columns.type')}</TableCell>
-                    {canUpdate ? (
-                      <TableCell align="right">{t('dataSources.panel.columns.actions')}</TableCell>
-                    ) : null}
+                    {canUpdate ? <TableCell align="right">{t('common.actions')}</TableCell> : null}
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -272,7 +270,7 @@ function AssignDialog({
         </Box>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('dataSources.panel.cancel')}</Button>
+        <Button onClick={onClose}>{t('common.cancel')}</Button>
         <Button
           variant="contained"
           disabled={!selected || assign.isPending}

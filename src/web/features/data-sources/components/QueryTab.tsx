@@ -102,7 +102,7 @@ function SqlConsole({
           disabled={exporting || !sql.trim()}
           startIcon={<IconDownload size={18} aria-hidden />}
         >
-          {exporting ? t('dataSources.query.exporting') : t('dataSources.query.export')}
+          {exporting ? t('dataSources.query.exporting') : t('common.exportCsv')}
         </Button>
       </Stack>
       <Results run={run} label={t('dataSources.query.resultsLabel')} />

@@ -87,7 +87,7 @@ export function InvitationsTab({ organization }: { organization: CurrentOrganiza
               <TableCell>{t('organization.invitations.columns.role')}</TableCell>
               <TableCell>{t('organization.invitations.columns.invitedBy')}</TableCell>
               <TableCell>{t('organization.invitations.columns.expires')}</TableCell>
-              <TableCell align="right">{t('organization.invitations.columns.actions')}</TableCell>
+              <TableCell align="right">{t('common.actions')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

@@ -130,7 +130,7 @@ export function MembersTab({
               <TableCell>{t('organization.members.columns.member')}</TableCell>
               <TableCell>{t('organization.members.columns.role')}</TableCell>
               <TableCell>{t('organization.members.columns.joined')}</TableCell>
-              <TableCell align="right">{t('organization.members.columns.actions')}</TableCell>
+              <TableCell align="right">{t('common.actions')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>

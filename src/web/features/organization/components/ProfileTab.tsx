@@ -111,9 +111,7 @@ export function ProfileTab({
           {canEdit ? (
             <Box sx={{ display: 'flex', gap: 1 }}>
               <Button type="submit" variant="contained" disabled={update.isPending || !isDirty}>
-                {update.isPending
-                  ? t('organization.profile.saving')
-                  : t('organization.profile.save')}
+                {update.isPending ? t('common.saving') : t('common.saveChanges')}
               </Button>
               <Button
                 type="button"
