@@ -7,11 +7,7 @@ import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -20,14 +16,12 @@ import { useTranslation } from 'react-i18next';
 import type { HelpRequestStatus } from '../../../../shared/schemas/admin';
 import { formatDateTime } from '../../../lib/format';
 import { helpRequestsQueryOptions, type AdminHelpRequest } from '../api/admin';
-import { safeHttpUrl } from '../super-admin-tabs';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useTabListState } from '../../../lib/useTabListState';
+import { CONSOLE_PAGE_SIZE, helpTabSearchSchema, safeHttpUrl } from '../super-admin-tabs';
+import { ConsoleTable } from './ConsoleTable';
 import { HelpRequestDialog } from './HelpRequestDialog';
-import { TablePager, useTablePaging } from '../../../components/TablePager';
-import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
 
 type StatusFilter = HelpRequestStatus | 'all';
-const COLUMNS = 6;
 
 export function HelpStatusChip({ status }: { status: HelpRequestStatus }) {
   const { t } = useTranslation();
@@ -71,9 +65,12 @@ function shortUrl(href: string): string {
 /** Every help request, newest first: where it came from, who sent it, its status and note. */
 export function HelpRequestsTab() {
   const { t, i18n } = useTranslation();
-  const [status, setStatus] = useState<StatusFilter>('open');
-  const paging = useTablePaging(10);
-  const { page, pageSize } = paging;
+  const list = useTabListState(helpTabSearchSchema, {
+    defaults: { pageSize: CONSOLE_PAGE_SIZE, sort: 'createdAt', order: 'desc', status: 'open' },
+    filters: ['status'],
+  });
+  const { page, pageSize } = list;
+  const status: StatusFilter = list.search.status ?? 'open';
   const requests = useQuery(
     helpRequestsQueryOptions({ page, pageSize, status: status === 'all' ? undefined : status }),
   );
@@ -88,104 +85,94 @@ export function HelpRequestsTab() {
           labelId="admin-help-status"
           label={t('admin.help.statusFilter')}
           value={status}
-          onChange={(event) => {
-            setStatus(event.target.value as StatusFilter);
-            paging.onPageChange(1);
-          }}
+          onChange={(event) => list.update({ status: event.target.value as StatusFilter })}
         >
           <MenuItem value="open">{t('admin.help.statuses.open')}</MenuItem>
           <MenuItem value="resolved">{t('admin.help.statuses.resolved')}</MenuItem>
           <MenuItem value="all">{t('admin.common.all')}</MenuItem>
         </Select>
       </FormControl>
-      <ErrorAlert error={requests.error} onRetry={() => void requests.refetch()} />
-      <TableContainer>
-        <Table size="small" aria-label={t('admin.help.tableLabel')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('admin.help.received')}</TableCell>
-              <TableCell>{t('admin.help.user')}</TableCell>
-              <TableCell>{t('admin.help.request')}</TableCell>
-              <TableCell>{t('admin.help.page')}</TableCell>
-              <TableCell>{t('admin.help.status')}</TableCell>
-              <TableCell align="right">{t('admin.common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {requests.isPending ? <SkeletonRows columns={COLUMNS} /> : null}
-            {requests.isSuccess && items.length === 0 ? (
-              <EmptyRow
-                columns={COLUMNS}
-                text={t(status === 'open' ? 'admin.help.emptyOpen' : 'admin.help.empty')}
-              />
-            ) : null}
-            {items.map((request) => (
-              <TableRow key={request.id} hover sx={{ verticalAlign: 'top' }}>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(request.created_at, i18n.language)}
-                </TableCell>
-                <TableCell>
-                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                    {request.user.name}
-                  </Typography>
-                  <Typography variant="caption" color="text.secondary" dir="ltr">
-                    {request.user.email}
-                  </Typography>
-                </TableCell>
-                <TableCell sx={{ maxWidth: 360 }}>
-                  <Typography
-                    variant="body2"
-                    sx={{
-                      display: '-webkit-box',
-                      WebkitLineClamp: 3,
-                      WebkitBoxOrient: 'vertical',
-                      overflow: 'hidden',
-                      whiteSpace: 'pre-wrap',
-                    }}
-                  >
-                    {request.issue_description}
-                  </Typography>
-                  {request.note ? (
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      sx={{ display: 'block', mt: 0.5 }}
-                    >
-                      {t('admin.help.noteShown', { note: request.note })}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell sx={{ maxWidth: 260 }}>
-                  <PageAddress url={request.url} />
-                  {request.project_link ? (
-                    <Box sx={{ mt: 0.5 }}>
-                      <Link href={request.project_link} variant="caption">
-                        {t('admin.help.project', { id: request.project_id })}
-                      </Link>
-                    </Box>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  <HelpStatusChip status={request.status} />
-                </TableCell>
-                <TableCell align="right">
-                  <Button
-                    size="small"
-                    aria-label={t('admin.help.updateNamed', {
-                      name: request.user.name,
-                      time: formatDateTime(request.created_at, i18n.language),
-                    })}
-                    onClick={() => setEditing(request)}
-                  >
-                    {t('admin.help.update')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {requests.data ? <TablePager total={requests.data.total} {...paging} /> : null}
+      <ConsoleTable
+        label={t('admin.help.tableLabel')}
+        head={
+          <>
+            <TableCell>{t('admin.help.received')}</TableCell>
+            <TableCell>{t('admin.help.user')}</TableCell>
+            <TableCell>{t('admin.help.request')}</TableCell>
+            <TableCell>{t('admin.help.page')}</TableCell>
+            <TableCell>{t('admin.help.status')}</TableCell>
+            <TableCell align="right">{t('admin.common.actions')}</TableCell>
+          </>
+        }
+        columns={6}
+        query={requests}
+        empty={t(status === 'open' ? 'admin.help.emptyOpen' : 'admin.help.empty')}
+        paging={list.paging}
+      >
+        {items.map((request) => (
+          <TableRow key={request.id} hover sx={{ verticalAlign: 'top' }}>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(request.created_at, i18n.language)}
+            </TableCell>
+            <TableCell>
+              <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                {request.user.name}
+              </Typography>
+              <Typography variant="caption" color="text.secondary" dir="ltr">
+                {request.user.email}
+              </Typography>
+            </TableCell>
+            <TableCell sx={{ maxWidth: 360 }}>
+              <Typography
+                variant="body2"
+                sx={{
+                  display: '-webkit-box',
+                  WebkitLineClamp: 3,
+                  WebkitBoxOrient: 'vertical',
+                  overflow: 'hidden',
+                  whiteSpace: 'pre-wrap',
+                }}
+              >
+                {request.issue_description}
+              </Typography>
+              {request.note ? (
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ display: 'block', mt: 0.5 }}
+                >
+                  {t('admin.help.noteShown', { note: request.note })}
+                </Typography>
+              ) : null}
+            </TableCell>
+            <TableCell sx={{ maxWidth: 260 }}>
+              <PageAddress url={request.url} />
+              {request.project_link ? (
+                <Box sx={{ mt: 0.5 }}>
+                  <Link href={request.project_link} variant="caption">
+                    {t('admin.help.project', { id: request.project_id })}
+                  </Link>
+                </Box>
+              ) : null}
+            </TableCell>
+            <TableCell>
+              <HelpStatusChip status={request.status} />
+            </TableCell>
+            <TableCell align="right">
+              <Button
+                size="small"
+                aria-label={t('admin.help.updateNamed', {
+                  name: request.user.name,
+                  time: formatDateTime(request.created_at, i18n.language),
+                })}
+                onClick={() => setEditing(request)}
+              >
+                {t('admin.help.update')}
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </ConsoleTable>
       {editing ? <HelpRequestDialog request={editing} onClose={() => setEditing(null)} /> : null}
     </Stack>
   );

@@ -8,11 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Link from '@mui/material/Link';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -20,12 +16,10 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import { mailMessageQueryOptions, mailQueryOptions, type MailSummary } from '../api/admin';
-import { safeHttpUrl } from '../super-admin-tabs';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { TablePager, useTablePaging } from '../../../components/TablePager';
-import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
-
-const COLUMNS = 4;
+import { useTabListState } from '../../../lib/useTabListState';
+import { CONSOLE_PAGE_SIZE, mailTabSearchSchema, safeHttpUrl } from '../super-admin-tabs';
+import { ConsoleTable } from './ConsoleTable';
 
 /**
  * The mail the server stored instead of sending it (no SMTP server configured), newest first.
@@ -33,56 +27,53 @@ const COLUMNS = 4;
  */
 export function MailTab() {
   const { t, i18n } = useTranslation();
-  const paging = useTablePaging(10);
-  const { page, pageSize } = paging;
-  const mail = useQuery(mailQueryOptions({ page, pageSize }));
+  const list = useTabListState(mailTabSearchSchema, {
+    defaults: { pageSize: CONSOLE_PAGE_SIZE, sort: 'createdAt', order: 'desc' },
+  });
+  const mail = useQuery(mailQueryOptions({ page: list.page, pageSize: list.pageSize }));
   const [reading, setReading] = useState<MailSummary | null>(null);
   const items = mail.data?.items ?? [];
 
   return (
     <Stack spacing={2}>
       <Alert severity="info">{t('admin.mail.intro')}</Alert>
-      <ErrorAlert error={mail.error} onRetry={() => void mail.refetch()} />
-      <TableContainer>
-        <Table size="small" aria-label={t('admin.mail.tableLabel')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('admin.mail.date')}</TableCell>
-              <TableCell>{t('admin.mail.to')}</TableCell>
-              <TableCell>{t('admin.mail.subject')}</TableCell>
-              <TableCell align="right">{t('admin.common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {mail.isPending ? <SkeletonRows columns={COLUMNS} /> : null}
-            {mail.isSuccess && items.length === 0 ? (
-              <EmptyRow columns={COLUMNS} text={t('admin.mail.empty')} />
-            ) : null}
-            {items.map((message) => (
-              <TableRow key={message.id} hover>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(message.date, i18n.language)}
-                </TableCell>
-                <TableCell dir="ltr">{message.to}</TableCell>
-                <TableCell>{message.subject}</TableCell>
-                <TableCell align="right">
-                  <Button
-                    size="small"
-                    aria-label={t('admin.mail.readNamed', {
-                      subject: message.subject,
-                      to: message.to,
-                    })}
-                    onClick={() => setReading(message)}
-                  >
-                    {t('admin.mail.read')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {mail.data ? <TablePager total={mail.data.total} {...paging} /> : null}
+      <ConsoleTable
+        label={t('admin.mail.tableLabel')}
+        head={
+          <>
+            <TableCell>{t('admin.mail.date')}</TableCell>
+            <TableCell>{t('admin.mail.to')}</TableCell>
+            <TableCell>{t('admin.mail.subject')}</TableCell>
+            <TableCell align="right">{t('admin.common.actions')}</TableCell>
+          </>
+        }
+        columns={4}
+        query={mail}
+        empty={t('admin.mail.empty')}
+        paging={list.paging}
+      >
+        {items.map((message) => (
+          <TableRow key={message.id} hover>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {formatDateTime(message.date, i18n.language)}
+            </TableCell>
+            <TableCell dir="ltr">{message.to}</TableCell>
+            <TableCell>{message.subject}</TableCell>
+            <TableCell align="right">
+              <Button
+                size="small"
+                aria-label={t('admin.mail.readNamed', {
+                  subject: message.subject,
+                  to: message.to,
+                })}
+                onClick={() => setReading(message)}
+              >
+                {t('admin.mail.read')}
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </ConsoleTable>
       {reading ? <MailReader summary={reading} onClose={() => setReading(null)} /> : null}
     </Stack>
   );

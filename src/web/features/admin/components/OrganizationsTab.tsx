@@ -2,11 +2,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { IconExternalLink } from '@tabler/icons-react';
@@ -19,13 +15,10 @@ import { selectOrganization, useAuthState } from '../../../lib/auth-store';
 import { formatDate, formatNumber } from '../../../lib/format';
 import { adminOrganizationsQueryOptions, type AdminOrganization } from '../api/admin';
 import { errorText } from '../../../lib/error-text';
-import { useDebouncedValue } from '../../../lib/useDebouncedValue';
-import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useTabListState } from '../../../lib/useTabListState';
 import { SearchField } from '../../../components/SearchField';
-import { TablePager, useTablePaging } from '../../../components/TablePager';
-import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
-
-const COLUMNS = 5;
+import { CONSOLE_PAGE_SIZE, organizationsTabSearchSchema } from '../super-admin-tabs';
+import { ConsoleTable } from './ConsoleTable';
 
 /** Every organisation with its member count; "Open" works in it as super admin. */
 export function OrganizationsTab() {
@@ -33,12 +26,15 @@ export function OrganizationsTab() {
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const selectedOrgId = useAuthState((state) => state.selectedOrgId);
-  const [search, setSearch] = useState('');
-  const paging = useTablePaging(10);
-  const { page, pageSize } = paging;
-  const debouncedSearch = useDebouncedValue(search);
+  const list = useTabListState(organizationsTabSearchSchema, {
+    defaults: { pageSize: CONSOLE_PAGE_SIZE, sort: 'createdAt', order: 'desc' },
+  });
   const organizations = useQuery(
-    adminOrganizationsQueryOptions({ page, pageSize, search: debouncedSearch }),
+    adminOrganizationsQueryOptions({
+      page: list.page,
+      pageSize: list.pageSize,
+      search: list.query ?? '',
+    }),
   );
   const [opening, setOpening] = useState<string | null>(null);
 
@@ -66,78 +62,69 @@ export function OrganizationsTab() {
     <Stack spacing={2}>
       <SearchField
         label={t('admin.organizations.search')}
-        value={search}
-        onChange={(value) => {
-          setSearch(value);
-          paging.onPageChange(1);
-        }}
+        value={list.searchText}
+        onChange={list.setSearchText}
         sx={{ maxWidth: 400 }}
       />
-      <ErrorAlert error={organizations.error} onRetry={() => void organizations.refetch()} />
-      <TableContainer>
-        <Table size="small" aria-label={t('admin.organizations.tableLabel')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('admin.organizations.name')}</TableCell>
-              <TableCell>{t('admin.organizations.slug')}</TableCell>
-              <TableCell align="right">{t('admin.organizations.members')}</TableCell>
-              <TableCell>{t('admin.organizations.created')}</TableCell>
-              <TableCell align="right">{t('admin.common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {organizations.isPending ? <SkeletonRows columns={COLUMNS} /> : null}
-            {organizations.isSuccess && items.length === 0 ? (
-              <EmptyRow columns={COLUMNS} text={t('admin.organizations.empty')} />
-            ) : null}
-            {items.map((organization) => (
-              <TableRow key={organization.id} hover>
-                <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                    <Avatar
-                      src={organization.logo ?? undefined}
-                      alt=""
-                      variant="rounded"
-                      sx={{ width: 32, height: 32 }}
-                    >
-                      {organization.name.charAt(0).toUpperCase()}
-                    </Avatar>
-                    <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                      {organization.name}
-                      {organization.id === selectedOrgId ? (
-                        <Typography component="span" variant="caption" color="text.secondary">
-                          {' '}
-                          {t('admin.organizations.current')}
-                        </Typography>
-                      ) : null}
+      <ConsoleTable
+        label={t('admin.organizations.tableLabel')}
+        head={
+          <>
+            <TableCell>{t('admin.organizations.name')}</TableCell>
+            <TableCell>{t('admin.organizations.slug')}</TableCell>
+            <TableCell align="right">{t('admin.organizations.members')}</TableCell>
+            <TableCell>{t('admin.organizations.created')}</TableCell>
+            <TableCell align="right">{t('admin.common.actions')}</TableCell>
+          </>
+        }
+        columns={5}
+        query={organizations}
+        empty={t('admin.organizations.empty')}
+        paging={list.paging}
+      >
+        {items.map((organization) => (
+          <TableRow key={organization.id} hover>
+            <TableCell>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                <Avatar
+                  src={organization.logo ?? undefined}
+                  alt=""
+                  variant="rounded"
+                  sx={{ width: 32, height: 32 }}
+                >
+                  {organization.name.charAt(0).toUpperCase()}
+                </Avatar>
+                <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                  {organization.name}
+                  {organization.id === selectedOrgId ? (
+                    <Typography component="span" variant="caption" color="text.secondary">
+                      {' '}
+                      {t('admin.organizations.current')}
                     </Typography>
-                  </Box>
-                </TableCell>
-                <TableCell dir="ltr">{organization.slug}</TableCell>
-                <TableCell align="right">
-                  {formatNumber(organization.memberCount, {}, i18n.language)}
-                </TableCell>
-                <TableCell>
-                  {formatDate(organization.createdAt, undefined, i18n.language)}
-                </TableCell>
-                <TableCell align="right">
-                  <Button
-                    size="small"
-                    variant="outlined"
-                    startIcon={<IconExternalLink size={16} aria-hidden />}
-                    aria-label={t('admin.organizations.openNamed', { name: organization.name })}
-                    disabled={opening !== null}
-                    onClick={() => void open(organization)}
-                  >
-                    {t('admin.organizations.open')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {organizations.data ? <TablePager total={organizations.data.total} {...paging} /> : null}
+                  ) : null}
+                </Typography>
+              </Box>
+            </TableCell>
+            <TableCell dir="ltr">{organization.slug}</TableCell>
+            <TableCell align="right">
+              {formatNumber(organization.memberCount, {}, i18n.language)}
+            </TableCell>
+            <TableCell>{formatDate(organization.createdAt, undefined, i18n.language)}</TableCell>
+            <TableCell align="right">
+              <Button
+                size="small"
+                variant="outlined"
+                startIcon={<IconExternalLink size={16} aria-hidden />}
+                aria-label={t('admin.organizations.openNamed', { name: organization.name })}
+                disabled={opening !== null}
+                onClick={() => void open(organization)}
+              >
+                {t('admin.organizations.open')}
+              </Button>
+            </TableCell>
+          </TableRow>
+        ))}
+      </ConsoleTable>
     </Stack>
   );
 }
