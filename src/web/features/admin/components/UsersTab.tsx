@@ -9,11 +9,7 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { IconBuilding, IconCrown, IconDotsVertical } from '@tabler/icons-react';
@@ -31,14 +27,13 @@ import {
   type AdminUser,
 } from '../api/admin';
 
-import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { BanDialog } from './BanDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
-import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SearchField } from '../../../components/SearchField';
 import { MembershipsDialog } from './MembershipsDialog';
-import { TablePager, useTablePaging } from '../../../components/TablePager';
-import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
+import { useTabListState } from '../../../lib/useTabListState';
+import { CONSOLE_PAGE_SIZE, usersTabSearchSchema } from '../super-admin-tabs';
+import { ConsoleTable } from './ConsoleTable';
 import { UserMenuItems, type UserDialogKind } from './UserMenuItems';
 import { UserStatusChip } from './UserStatusChip';
 
@@ -47,25 +42,23 @@ type FlagFilter = 'all' | 'superAdmin' | 'regular';
 
 type Dialog = { kind: UserDialogKind; user: AdminUser } | null;
 
-const COLUMNS = 6;
-
 /** Every user: search and filters, the super-admin flag, bans, sessions and memberships. */
 export function UsersTab() {
   const { t, i18n } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const currentUserId = useAuthState((state) => state.userData?.id ?? null);
-  const [search, setSearch] = useState('');
-  const [status, setStatus] = useState<StatusFilter>('all');
-  const [flag, setFlag] = useState<FlagFilter>('all');
-  const paging = useTablePaging(10);
-  const { page, pageSize } = paging;
-  const debouncedSearch = useDebouncedValue(search);
+  const list = useTabListState(usersTabSearchSchema, {
+    defaults: { pageSize: CONSOLE_PAGE_SIZE, sort: 'createdAt', order: 'desc' },
+    filters: ['status', 'flag'],
+  });
+  const status: StatusFilter = list.search.status ?? 'all';
+  const flag: FlagFilter = list.search.flag ?? 'all';
   const users = useQuery(
     adminUsersQueryOptions({
-      page,
-      pageSize,
-      search: debouncedSearch,
+      page: list.page,
+      pageSize: list.pageSize,
+      search: list.query ?? '',
       banned: status === 'all' ? undefined : status === 'banned',
       superAdmin: flag === 'all' ? undefined : flag === 'superAdmin',
     }),
@@ -127,13 +120,6 @@ export function UsersTab() {
       },
     });
 
-  const onFilter =
-    <T,>(set: (value: T) => void) =>
-    (value: T) => {
-      set(value);
-      paging.onPageChange(1);
-    };
-
   const items = users.data?.items ?? [];
   const target = dialog?.user;
 
@@ -142,8 +128,8 @@ export function UsersTab() {
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
         <SearchField
           label={t('admin.users.search')}
-          value={search}
-          onChange={onFilter(setSearch)}
+          value={list.searchText}
+          onChange={list.setSearchText}
           sx={{ flex: '1 1 240px', maxWidth: 400 }}
         />
         <FormControl size="small" sx={{ minWidth: 180 }}>
@@ -152,7 +138,10 @@ export function UsersTab() {
             labelId="admin-users-status"
             label={t('admin.users.statusFilter')}
             value={status}
-            onChange={(event) => onFilter(setStatus)(event.target.value as StatusFilter)}
+            onChange={(event) => {
+              const value = event.target.value as StatusFilter;
+              list.update({ status: value === 'all' ? undefined : value });
+            }}
           >
             <MenuItem value="all">{t('admin.common.all')}</MenuItem>
             <MenuItem value="active">{t('admin.users.filterActive')}</MenuItem>
@@ -165,7 +154,10 @@ export function UsersTab() {
             labelId="admin-users-flag"
             label={t('admin.users.flagFilter')}
             value={flag}
-            onChange={(event) => onFilter(setFlag)(event.target.value as FlagFilter)}
+            onChange={(event) => {
+              const value = event.target.value as FlagFilter;
+              list.update({ flag: value === 'all' ? undefined : value });
+            }}
           >
             <MenuItem value="all">{t('admin.common.all')}</MenuItem>
             <MenuItem value="superAdmin">{t('admin.users.filterSuperAdmins')}</MenuItem>
@@ -174,103 +166,98 @@ export function UsersTab() {
         </FormControl>
       </Box>
 
-      <ErrorAlert error={users.error} onRetry={() => void users.refetch()} />
-
-      <TableContainer>
-        <Table size="small" aria-label={t('admin.users.tableLabel')}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{t('admin.users.user')}</TableCell>
-              <TableCell>{t('admin.users.status')}</TableCell>
-              <TableCell>{t('admin.users.role')}</TableCell>
-              <TableCell>{t('admin.users.memberships')}</TableCell>
-              <TableCell>{t('admin.users.created')}</TableCell>
-              <TableCell align="right">{t('admin.common.actions')}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {users.isPending ? <SkeletonRows columns={COLUMNS} /> : null}
-            {users.isSuccess && items.length === 0 ? (
-              <EmptyRow columns={COLUMNS} text={t('admin.users.empty')} />
-            ) : null}
-            {items.map((user) => (
-              <TableRow key={user.id} hover>
-                <TableCell>
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                    <Avatar src={user.image ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
-                      {user.name.charAt(0).toUpperCase()}
-                    </Avatar>
-                    <Box sx={{ minWidth: 0 }}>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {user.name}
-                        {user.id === currentUserId ? (
-                          <Typography component="span" variant="caption" color="text.secondary">
-                            {' '}
-                            {t('admin.users.you')}
-                          </Typography>
-                        ) : null}
+      <ConsoleTable
+        label={t('admin.users.tableLabel')}
+        head={
+          <>
+            <TableCell>{t('admin.users.user')}</TableCell>
+            <TableCell>{t('admin.users.status')}</TableCell>
+            <TableCell>{t('admin.users.role')}</TableCell>
+            <TableCell>{t('admin.users.memberships')}</TableCell>
+            <TableCell>{t('admin.users.created')}</TableCell>
+            <TableCell align="right">{t('admin.common.actions')}</TableCell>
+          </>
+        }
+        columns={6}
+        query={users}
+        empty={t('admin.users.empty')}
+        paging={list.paging}
+      >
+        {items.map((user) => (
+          <TableRow key={user.id} hover>
+            <TableCell>
+              <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+                <Avatar src={user.image ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
+                  {user.name.charAt(0).toUpperCase()}
+                </Avatar>
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                    {user.name}
+                    {user.id === currentUserId ? (
+                      <Typography component="span" variant="caption" color="text.secondary">
+                        {' '}
+                        {t('admin.users.you')}
                       </Typography>
-                      <Typography variant="caption" color="text.secondary" dir="ltr">
-                        {user.email}
-                      </Typography>
-                    </Box>
-                  </Box>
-                </TableCell>
-                <TableCell>
-                  <UserStatusChip status={user.status} />
-                  {user.banReason ? (
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      sx={{ display: 'block', mt: 0.5, maxWidth: 220 }}
-                    >
-                      {t('admin.users.banReasonShown', { reason: user.banReason })}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  {user.superAdmin ? (
-                    <Chip
-                      size="small"
-                      color="primary"
-                      icon={<IconCrown size={14} aria-hidden />}
-                      label={t('admin.users.superAdmin')}
-                    />
-                  ) : (
-                    <Typography variant="body2" color="text.secondary">
-                      {t('admin.users.regular')}
-                    </Typography>
-                  )}
-                </TableCell>
-                <TableCell>
-                  <Button
-                    size="small"
-                    startIcon={<IconBuilding size={16} aria-hidden />}
-                    aria-label={t('admin.users.membershipsOf', {
-                      name: user.name,
-                      count: formatNumber(user.memberships.length, {}, i18n.language),
-                    })}
-                    onClick={() => open('memberships', user)}
-                  >
-                    {formatNumber(user.memberships.length, {}, i18n.language)}
-                  </Button>
-                </TableCell>
-                <TableCell>{formatDate(user.createdAt, undefined, i18n.language)}</TableCell>
-                <TableCell align="right">
-                  <IconButton
-                    aria-label={t('admin.users.actionsFor', { name: user.name })}
-                    aria-haspopup="menu"
-                    onClick={(event) => setMenu({ anchor: event.currentTarget, user })}
-                  >
-                    <IconDotsVertical size={18} aria-hidden />
-                  </IconButton>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
-      {users.data ? <TablePager total={users.data.total} {...paging} /> : null}
+                    ) : null}
+                  </Typography>
+                  <Typography variant="caption" color="text.secondary" dir="ltr">
+                    {user.email}
+                  </Typography>
+                </Box>
+              </Box>
+            </TableCell>
+            <TableCell>
+              <UserStatusChip status={user.status} />
+              {user.banReason ? (
+                <Typography
+                  variant="caption"
+                  color="text.secondary"
+                  sx={{ display: 'block', mt: 0.5, maxWidth: 220 }}
+                >
+                  {t('admin.users.banReasonShown', { reason: user.banReason })}
+                </Typography>
+              ) : null}
+            </TableCell>
+            <TableCell>
+              {user.superAdmin ? (
+                <Chip
+                  size="small"
+                  color="primary"
+                  icon={<IconCrown size={14} aria-hidden />}
+                  label={t('admin.users.superAdmin')}
+                />
+              ) : (
+                <Typography variant="body2" color="text.secondary">
+                  {t('admin.users.regular')}
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell>
+              <Button
+                size="small"
+                startIcon={<IconBuilding size={16} aria-hidden />}
+                aria-label={t('admin.users.membershipsOf', {
+                  name: user.name,
+                  count: formatNumber(user.memberships.length, {}, i18n.language),
+                })}
+                onClick={() => open('memberships', user)}
+              >
+                {formatNumber(user.memberships.length, {}, i18n.language)}
+              </Button>
+            </TableCell>
+            <TableCell>{formatDate(user.createdAt, undefined, i18n.language)}</TableCell>
+            <TableCell align="right">
+              <IconButton
+                aria-label={t('admin.users.actionsFor', { name: user.name })}
+                aria-haspopup="menu"
+                onClick={(event) => setMenu({ anchor: event.currentTarget, user })}
+              >
+                <IconDotsVertical size={18} aria-hidden />
+              </IconButton>
+            </TableCell>
+          </TableRow>
+        ))}
+      </ConsoleTable>
 
       <Menu anchorEl={menu?.anchor} open={menu !== null} onClose={() => setMenu(null)}>
         {menu ? (
