@@ -1,13 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { IconDownload, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/constants';
@@ -26,6 +24,7 @@ import {
 } from '../query-logic';
 
 import { Results, useConsole } from './QueryConsole';
+import { AddRowButton, RemoveRowButton } from './RowButtons';
 
 export function FileConsole({ source }: { source: DataSourceDetail }) {
   const { t } = useTranslation();
@@ -130,30 +129,21 @@ export function FileConsole({ source }: { source: DataSourceDetail }) {
                       sx={{ flex: 1 }}
                     />
                   )}
-                  <Tooltip title={t('dataSources.query.removeFilter', { number: index + 1 })}>
-                    <IconButton
-                      aria-label={t('dataSources.query.removeFilter', { number: index + 1 })}
-                      onClick={() => setFilters(filters.filter((_f, i) => i !== index))}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </IconButton>
-                  </Tooltip>
+                  <RemoveRowButton
+                    label={t('dataSources.query.removeFilter', { number: index + 1 })}
+                    onClick={() => setFilters(filters.filter((_f, i) => i !== index))}
+                  />
                 </Stack>
               ))}
-              <Box>
-                <Button
-                  size="small"
-                  startIcon={<IconPlus size={16} aria-hidden />}
-                  onClick={() =>
-                    setFilters([...filters, { column: firstColumn, op: 'eq', value: '' }])
-                  }
-                  disabled={
-                    columns.length === 0 || filters.length >= DATA_SOURCE_LIMITS.fileMaxFilters
-                  }
-                >
-                  {t('dataSources.query.addFilter')}
-                </Button>
-              </Box>
+              <AddRowButton
+                label={t('dataSources.query.addFilter')}
+                onClick={() =>
+                  setFilters([...filters, { column: firstColumn, op: 'eq', value: '' }])
+                }
+                disabled={
+                  columns.length === 0 || filters.length >= DATA_SOURCE_LIMITS.fileMaxFilters
+                }
+              />
             </Stack>
           </Box>
           <Box>
@@ -183,26 +173,17 @@ export function FileConsole({ source }: { source: DataSourceDetail }) {
                     <MenuItem value="asc">{t('dataSources.query.ascending')}</MenuItem>
                     <MenuItem value="desc">{t('dataSources.query.descending')}</MenuItem>
                   </TextField>
-                  <Tooltip title={t('dataSources.query.removeSort', { number: index + 1 })}>
-                    <IconButton
-                      aria-label={t('dataSources.query.removeSort', { number: index + 1 })}
-                      onClick={() => setSort(sort.filter((_s, i) => i !== index))}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </IconButton>
-                  </Tooltip>
+                  <RemoveRowButton
+                    label={t('dataSources.query.removeSort', { number: index + 1 })}
+                    onClick={() => setSort(sort.filter((_s, i) => i !== index))}
+                  />
                 </Stack>
               ))}
-              <Box>
-                <Button
-                  size="small"
-                  startIcon={<IconPlus size={16} aria-hidden />}
-                  onClick={() => setSort([...sort, { column: firstColumn, direction: 'asc' }])}
-                  disabled={columns.length === 0 || sort.length >= DATA_SOURCE_LIMITS.fileMaxSorts}
-                >
-                  {t('dataSources.query.addSort')}
-                </Button>
-              </Box>
+              <AddRowButton
+                label={t('dataSources.query.addSort')}
+                onClick={() => setSort([...sort, { column: firstColumn, direction: 'asc' }])}
+                disabled={columns.length === 0 || sort.length >= DATA_SOURCE_LIMITS.fileMaxSorts}
+              />
             </Stack>
           </Box>
           <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', gap: 1.5 }}>

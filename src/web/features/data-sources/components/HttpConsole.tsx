@@ -5,19 +5,11 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import {
-  IconChevronDown,
-  IconDownload,
-  IconPlayerPlay,
-  IconPlus,
-  IconTrash,
-} from '@tabler/icons-react';
+import { IconChevronDown, IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATA_SOURCE_LIMITS } from '../../../../shared/schemas/data-sources';
@@ -25,6 +17,7 @@ import { type DataSourceDetail } from '../api/data-sources';
 import { httpQueryBody, type HttpParamRow } from '../query-logic';
 
 import { Results, useConsole } from './QueryConsole';
+import { AddRowButton, RemoveRowButton } from './RowButtons';
 
 export function HttpConsole({ source }: { source: DataSourceDetail }) {
   const { t } = useTranslation();
@@ -105,26 +98,17 @@ export function HttpConsole({ source }: { source: DataSourceDetail }) {
                     onChange={(event) => setParam(index, { value: event.target.value })}
                     sx={{ flex: 2 }}
                   />
-                  <Tooltip title={t('dataSources.query.removeParam', { number: index + 1 })}>
-                    <IconButton
-                      aria-label={t('dataSources.query.removeParam', { number: index + 1 })}
-                      onClick={() => setParams(params.filter((_p, i) => i !== index))}
-                    >
-                      <IconTrash size={18} aria-hidden />
-                    </IconButton>
-                  </Tooltip>
+                  <RemoveRowButton
+                    label={t('dataSources.query.removeParam', { number: index + 1 })}
+                    onClick={() => setParams(params.filter((_p, i) => i !== index))}
+                  />
                 </Stack>
               ))}
-              <Box>
-                <Button
-                  size="small"
-                  startIcon={<IconPlus size={16} aria-hidden />}
-                  onClick={() => setParams([...params, { name: '', value: '' }])}
-                  disabled={params.length >= DATA_SOURCE_LIMITS.httpMaxQueryParams}
-                >
-                  {t('dataSources.query.addParam')}
-                </Button>
-              </Box>
+              <AddRowButton
+                label={t('dataSources.query.addParam')}
+                onClick={() => setParams([...params, { name: '', value: '' }])}
+                disabled={params.length >= DATA_SOURCE_LIMITS.httpMaxQueryParams}
+              />
             </Stack>
           </Box>
           <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', gap: 1.5 }}>

@@ -1,21 +1,17 @@
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
-import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Controller, useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DATA_SOURCE_LIMITS, HTTP_AUTH_TYPES } from '../../../../shared/schemas/data-sources';
 import { muiRegister } from '../../../lib/forms';
 import { errorText, type ConnectionFormApi } from '../connection-form';
+import { AddRowButton, RemoveRowButton } from './RowButtons';
 
 /** The settings of an HTTP API source: base URL, authentication, extra header rows, test path. */
 export function HttpFields({
@@ -116,29 +112,18 @@ export function HttpFields({
                 autoComplete="off"
                 {...shown(errors.headers?.[index]?.value?.message)}
               />
-              <Tooltip title={t('dataSources.form.removeHeader', { number: index + 1 })}>
-                <span>
-                  <IconButton
-                    aria-label={t('dataSources.form.removeHeader', { number: index + 1 })}
-                    onClick={() => headers.remove(index)}
-                    disabled={disabled}
-                  >
-                    <IconTrash size={18} aria-hidden />
-                  </IconButton>
-                </span>
-              </Tooltip>
+              <RemoveRowButton
+                label={t('dataSources.form.removeHeader', { number: index + 1 })}
+                onClick={() => headers.remove(index)}
+                disabled={disabled}
+              />
             </Stack>
           ))}
-          <Box>
-            <Button
-              size="small"
-              startIcon={<IconPlus size={16} aria-hidden />}
-              onClick={() => headers.append({ name: '', value: '' }, { shouldFocus: false })}
-              disabled={disabled || headers.fields.length >= DATA_SOURCE_LIMITS.httpMaxHeaders}
-            >
-              {t('dataSources.form.addHeader')}
-            </Button>
-          </Box>
+          <AddRowButton
+            label={t('dataSources.form.addHeader')}
+            onClick={() => headers.append({ name: '', value: '' }, { shouldFocus: false })}
+            disabled={disabled || headers.fields.length >= DATA_SOURCE_LIMITS.httpMaxHeaders}
+          />
           <FormHelperText sx={{ mt: 0 }}>{t('dataSources.form.headersHelp')}</FormHelperText>
         </Stack>
       </FormControl>
