@@ -1,5 +1,5 @@
 /**
- * Reading CSV, the one way (docs/decisions/0016-one-csv-reader.md): PapaParse, for the customers
+ * Reading CSV, the one way (docs/decisions/0015-one-csv-reader.md): PapaParse, for the customers
  * import and for file data sources alike, and in the browser if a preview ever needs it. What
  * we add is what PapaParse leaves to its caller: the line each record starts on (for error
  * reports), blank lines skipped, CRLF and LF mixed in one file, and our messages for broken
