@@ -11,6 +11,22 @@ export type SuperAdminTab = (typeof SUPER_ADMIN_TABS)[number];
 /** The console's lists show this many rows until the user picks another page size. */
 export const CONSOLE_PAGE_SIZE: PageSize = 10;
 
+/** The list defaults of the console's tabs and the whitelist: newest first, 10 rows a page. */
+export const CONSOLE_LIST_DEFAULTS = {
+  pageSize: CONSOLE_PAGE_SIZE,
+  sort: 'createdAt',
+  order: 'desc',
+} as const;
+
+/** What a searchable console list asks the API for: its page, page size and search. */
+export function consolePageParams(list: {
+  page: number;
+  pageSize: number;
+  query?: string | undefined;
+}) {
+  return { page: list.page, pageSize: list.pageSize, search: list.query ?? '' };
+}
+
 // The console's lists have no sortable column: their params are the search and the pages.
 const { search, page, pageSize } = listSearchShape(['createdAt']);
 

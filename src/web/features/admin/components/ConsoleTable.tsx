@@ -6,6 +6,7 @@ import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { EmptyRow, SkeletonRows, TablePager } from '../../../components/list';
+import { SearchField } from '../../../components/SearchField';
 import type { TablePaging } from '../../../components/TablePager';
 
 /** What the table needs of its list query. */
@@ -19,6 +20,8 @@ export interface ConsoleTableQuery {
 }
 
 export interface ConsoleTableProps {
+  /** A search box over the table (its label, and the list's `searchText`/`setSearchText`). */
+  search?: { label: string; value: string; onChange: (value: string) => void } | undefined;
   /** The table's accessible name: a text, or the id of a heading. */
   label?: string | undefined;
   labelledBy?: string | undefined;
@@ -34,10 +37,11 @@ export interface ConsoleTableProps {
 }
 
 /**
- * A list of the console (and the whitelist): the load error with "Try again" over the table,
+ * A list of the console (and the whitelist): its search box if it has one, the load error with "Try again" over the table,
  * placeholder rows while it loads, one row saying it is empty, then the pager.
  */
 export function ConsoleTable({
+  search,
   label,
   labelledBy,
   head,
@@ -49,6 +53,7 @@ export function ConsoleTable({
 }: ConsoleTableProps) {
   return (
     <>
+      {search ? <SearchField {...search} sx={{ maxWidth: 400 }} /> : null}
       <ErrorAlert error={query.error} onRetry={() => void query.refetch()} />
       <TableContainer>
         <Table

@@ -17,7 +17,7 @@ import type { HelpRequestStatus } from '../../../../shared/schemas/admin';
 import { formatDateTime } from '../../../lib/format';
 import { helpRequestsQueryOptions, type AdminHelpRequest } from '../api/admin';
 import { useTabListState } from '../../../lib/useTabListState';
-import { CONSOLE_PAGE_SIZE, helpTabSearchSchema, safeHttpUrl } from '../super-admin-tabs';
+import { CONSOLE_LIST_DEFAULTS, helpTabSearchSchema, safeHttpUrl } from '../super-admin-tabs';
 import { ConsoleTable } from './ConsoleTable';
 import { HelpRequestDialog } from './HelpRequestDialog';
 
@@ -66,7 +66,7 @@ function shortUrl(href: string): string {
 export function HelpRequestsTab() {
   const { t, i18n } = useTranslation();
   const list = useTabListState(helpTabSearchSchema, {
-    defaults: { pageSize: CONSOLE_PAGE_SIZE, sort: 'createdAt', order: 'desc', status: 'open' },
+    defaults: { ...CONSOLE_LIST_DEFAULTS, status: 'open' },
     filters: ['status'],
   });
   const { page, pageSize } = list;

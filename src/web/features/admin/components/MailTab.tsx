@@ -18,7 +18,7 @@ import { formatDateTime } from '../../../lib/format';
 import { mailMessageQueryOptions, mailQueryOptions, type MailSummary } from '../api/admin';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useTabListState } from '../../../lib/useTabListState';
-import { CONSOLE_PAGE_SIZE, mailTabSearchSchema, safeHttpUrl } from '../super-admin-tabs';
+import { CONSOLE_LIST_DEFAULTS, mailTabSearchSchema, safeHttpUrl } from '../super-admin-tabs';
 import { ConsoleTable } from './ConsoleTable';
 
 /**
@@ -28,7 +28,7 @@ import { ConsoleTable } from './ConsoleTable';
 export function MailTab() {
   const { t, i18n } = useTranslation();
   const list = useTabListState(mailTabSearchSchema, {
-    defaults: { pageSize: CONSOLE_PAGE_SIZE, sort: 'createdAt', order: 'desc' },
+    defaults: CONSOLE_LIST_DEFAULTS,
   });
   const mail = useQuery(mailQueryOptions({ page: list.page, pageSize: list.pageSize }));
   const [reading, setReading] = useState<MailSummary | null>(null);

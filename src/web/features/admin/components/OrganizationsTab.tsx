@@ -16,8 +16,11 @@ import { formatDate, formatNumber } from '../../../lib/format';
 import { adminOrganizationsQueryOptions, type AdminOrganization } from '../api/admin';
 import { errorText } from '../../../lib/error-text';
 import { useTabListState } from '../../../lib/useTabListState';
-import { SearchField } from '../../../components/SearchField';
-import { CONSOLE_PAGE_SIZE, organizationsTabSearchSchema } from '../super-admin-tabs';
+import {
+  CONSOLE_LIST_DEFAULTS,
+  consolePageParams,
+  organizationsTabSearchSchema,
+} from '../super-admin-tabs';
 import { ConsoleTable } from './ConsoleTable';
 
 /** Every organisation with its member count; "Open" works in it as super admin. */
@@ -27,15 +30,9 @@ export function OrganizationsTab() {
   const navigate = useNavigate();
   const selectedOrgId = useAuthState((state) => state.selectedOrgId);
   const list = useTabListState(organizationsTabSearchSchema, {
-    defaults: { pageSize: CONSOLE_PAGE_SIZE, sort: 'createdAt', order: 'desc' },
+    defaults: CONSOLE_LIST_DEFAULTS,
   });
-  const organizations = useQuery(
-    adminOrganizationsQueryOptions({
-      page: list.page,
-      pageSize: list.pageSize,
-      search: list.query ?? '',
-    }),
-  );
+  const organizations = useQuery(adminOrganizationsQueryOptions(consolePageParams(list)));
   const [opening, setOpening] = useState<string | null>(null);
 
   const open = async (organization: AdminOrganization) => {
@@ -60,13 +57,12 @@ export function OrganizationsTab() {
 
   return (
     <Stack spacing={2}>
-      <SearchField
-        label={t('admin.organizations.search')}
-        value={list.searchText}
-        onChange={list.setSearchText}
-        sx={{ maxWidth: 400 }}
-      />
       <ConsoleTable
+        search={{
+          label: t('admin.organizations.search'),
+          value: list.searchText,
+          onChange: list.setSearchText,
+        }}
         label={t('admin.organizations.tableLabel')}
         head={
           <>

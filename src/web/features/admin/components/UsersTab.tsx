@@ -32,7 +32,11 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { SearchField } from '../../../components/SearchField';
 import { MembershipsDialog } from './MembershipsDialog';
 import { useTabListState } from '../../../lib/useTabListState';
-import { CONSOLE_PAGE_SIZE, usersTabSearchSchema } from '../super-admin-tabs';
+import {
+  CONSOLE_LIST_DEFAULTS,
+  consolePageParams,
+  usersTabSearchSchema,
+} from '../super-admin-tabs';
 import { ConsoleTable } from './ConsoleTable';
 import { UserMenuItems, type UserDialogKind } from './UserMenuItems';
 import { UserStatusChip } from './UserStatusChip';
@@ -49,16 +53,14 @@ export function UsersTab() {
   const navigate = useNavigate();
   const currentUserId = useAuthState((state) => state.userData?.id ?? null);
   const list = useTabListState(usersTabSearchSchema, {
-    defaults: { pageSize: CONSOLE_PAGE_SIZE, sort: 'createdAt', order: 'desc' },
+    defaults: CONSOLE_LIST_DEFAULTS,
     filters: ['status', 'flag'],
   });
   const status: StatusFilter = list.search.status ?? 'all';
   const flag: FlagFilter = list.search.flag ?? 'all';
   const users = useQuery(
     adminUsersQueryOptions({
-      page: list.page,
-      pageSize: list.pageSize,
-      search: list.query ?? '',
+      ...consolePageParams(list),
       banned: status === 'all' ? undefined : status === 'banned',
       superAdmin: flag === 'all' ? undefined : flag === 'superAdmin',
     }),

@@ -9,15 +9,12 @@ import IconButton from '@mui/material/IconButton';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,13 +30,12 @@ import { AddWhitelistEntryDialog } from '../components/AddWhitelistEntryDialog';
 import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { PageHeader } from '../../../components/PageHeader';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { SearchField } from '../../../components/SearchField';
-import { TablePager, useTablePaging } from '../../../components/TablePager';
-import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
+import { useListState } from '../../../components/list';
+import { ConsoleTable } from '../components/ConsoleTable';
+import { CONSOLE_LIST_DEFAULTS, consolePageParams } from '../super-admin-tabs';
 import { errorText } from '../../../lib/error-text';
-import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 
-const COLUMNS = 5;
+const routeApi = getRouteApi('/admin/whitelist');
 
 /** /admin/whitelist: who may create an account while sign-up is limited. */
 export function WhitelistPage() {
@@ -108,18 +104,17 @@ function WhitelistSwitch() {
 function WhitelistEntries() {
   const { t, i18n } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const [search, setSearch] = useState('');
-  const paging = useTablePaging(10);
-  const { page, pageSize } = paging;
-  const debouncedSearch = useDebouncedValue(search);
-  const entries = useQuery(
-    whitelistEntriesQueryOptions({ page, pageSize, search: debouncedSearch }),
-  );
+  const navigate = routeApi.useNavigate();
+  const list = useListState({
+    search: routeApi.useSearch(),
+    navigate: (search, replace) => void navigate({ search, replace }),
+    defaults: CONSOLE_LIST_DEFAULTS,
+  });
+  const entries = useQuery(whitelistEntriesQueryOptions(consolePageParams(list)));
   const remove = useRemoveWhitelistEntry();
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<WhitelistEntry | null>(null);
   const items = entries.data?.items ?? [];
-  const searching = debouncedSearch.trim() !== '';
 
   return (
     <Card variant="outlined" component="section" aria-labelledby="whitelist-entries-title">
@@ -144,83 +139,72 @@ function WhitelistEntries() {
             {t('admin.whitelist.add')}
           </Button>
         </Box>
-        <SearchField
-          label={t('admin.whitelist.search')}
-          value={search}
-          onChange={(value) => {
-            setSearch(value);
-            paging.onPageChange(1);
+        <ConsoleTable
+          search={{
+            label: t('admin.whitelist.search'),
+            value: list.searchText,
+            onChange: list.setSearchText,
           }}
-          sx={{ maxWidth: 400 }}
-        />
-        <ErrorAlert error={entries.error} onRetry={() => void entries.refetch()} />
-        <TableContainer>
-          <Table size="small" aria-labelledby="whitelist-entries-title">
-            <TableHead>
-              <TableRow>
-                <TableCell>{t('admin.whitelist.pattern')}</TableCell>
-                <TableCell>{t('admin.whitelist.note')}</TableCell>
-                <TableCell>{t('admin.whitelist.addedBy')}</TableCell>
-                <TableCell>{t('admin.whitelist.addedAt')}</TableCell>
-                <TableCell align="right">{t('admin.common.actions')}</TableCell>
+          labelledBy="whitelist-entries-title"
+          head={
+            <>
+              <TableCell>{t('admin.whitelist.pattern')}</TableCell>
+              <TableCell>{t('admin.whitelist.note')}</TableCell>
+              <TableCell>{t('admin.whitelist.addedBy')}</TableCell>
+              <TableCell>{t('admin.whitelist.addedAt')}</TableCell>
+              <TableCell align="right">{t('admin.common.actions')}</TableCell>
+            </>
+          }
+          columns={5}
+          query={entries}
+          empty={t(list.query ? 'admin.whitelist.noMatch' : 'admin.whitelist.empty')}
+          paging={list.paging}
+        >
+          {items.map((entry) => {
+            const domain = entry.pattern.startsWith('@');
+            return (
+              <TableRow key={entry.id} hover>
+                <TableCell>
+                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                    <Typography variant="body2" dir="ltr" sx={{ fontWeight: 600 }}>
+                      {entry.pattern}
+                    </Typography>
+                    <Chip
+                      size="small"
+                      variant="outlined"
+                      label={t(domain ? 'admin.whitelist.domain' : 'admin.whitelist.address')}
+                    />
+                  </Box>
+                </TableCell>
+                <TableCell>
+                  {entry.note || (
+                    <Typography variant="body2" color="text.secondary" component="span">
+                      {t('admin.whitelist.noNote')}
+                    </Typography>
+                  )}
+                </TableCell>
+                <TableCell dir={entry.createdBy ? 'ltr' : undefined}>
+                  {entry.createdBy?.email ?? t('admin.whitelist.unknownAuthor')}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(entry.createdAt, i18n.language)}
+                </TableCell>
+                <TableCell align="right">
+                  <IconButton
+                    color="error"
+                    aria-label={t('admin.whitelist.removeNamed', { pattern: entry.pattern })}
+                    onClick={() => {
+                      remove.reset();
+                      setRemoving(entry);
+                    }}
+                  >
+                    <IconTrash size={18} aria-hidden />
+                  </IconButton>
+                </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {entries.isPending ? <SkeletonRows columns={COLUMNS} /> : null}
-              {entries.isSuccess && items.length === 0 ? (
-                <EmptyRow
-                  columns={COLUMNS}
-                  text={t(searching ? 'admin.whitelist.noMatch' : 'admin.whitelist.empty')}
-                />
-              ) : null}
-              {items.map((entry) => {
-                const domain = entry.pattern.startsWith('@');
-                return (
-                  <TableRow key={entry.id} hover>
-                    <TableCell>
-                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-                        <Typography variant="body2" dir="ltr" sx={{ fontWeight: 600 }}>
-                          {entry.pattern}
-                        </Typography>
-                        <Chip
-                          size="small"
-                          variant="outlined"
-                          label={t(domain ? 'admin.whitelist.domain' : 'admin.whitelist.address')}
-                        />
-                      </Box>
-                    </TableCell>
-                    <TableCell>
-                      {entry.note || (
-                        <Typography variant="body2" color="text.secondary" component="span">
-                          {t('admin.whitelist.noNote')}
-                        </Typography>
-                      )}
-                    </TableCell>
-                    <TableCell dir={entry.createdBy ? 'ltr' : undefined}>
-                      {entry.createdBy?.email ?? t('admin.whitelist.unknownAuthor')}
-                    </TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(entry.createdAt, i18n.language)}
-                    </TableCell>
-                    <TableCell align="right">
-                      <IconButton
-                        color="error"
-                        aria-label={t('admin.whitelist.removeNamed', { pattern: entry.pattern })}
-                        onClick={() => {
-                          remove.reset();
-                          setRemoving(entry);
-                        }}
-                      >
-                        <IconTrash size={18} aria-hidden />
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
-                );
-              })}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        {entries.data ? <TablePager total={entries.data.total} {...paging} /> : null}
+            );
+          })}
+        </ConsoleTable>
       </CardContent>
       <AddWhitelistEntryDialog open={adding} onClose={() => setAdding(false)} />
       <ConfirmDialog
