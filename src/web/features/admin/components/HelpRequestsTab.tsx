@@ -101,7 +101,7 @@ export function HelpRequestsTab() {
             <TableCell>{t('admin.help.request')}</TableCell>
             <TableCell>{t('admin.help.page')}</TableCell>
             <TableCell>{t('admin.help.status')}</TableCell>
-            <TableCell align="right">{t('admin.common.actions')}</TableCell>
+            <TableCell align="right">{t('common.actions')}</TableCell>
           </>
         }
         columns={6}

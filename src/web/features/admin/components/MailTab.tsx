@@ -44,7 +44,7 @@ export function MailTab() {
             <TableCell>{t('admin.mail.date')}</TableCell>
             <TableCell>{t('admin.mail.to')}</TableCell>
             <TableCell>{t('admin.mail.subject')}</TableCell>
-            <TableCell align="right">{t('admin.common.actions')}</TableCell>
+            <TableCell align="right">{t('common.actions')}</TableCell>
           </>
         }
         columns={4}
@@ -158,7 +158,7 @@ function MailReader({ summary, onClose }: { summary: MailSummary; onClose: () =>
         ) : null}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('admin.common.close')}</Button>
+        <Button onClick={onClose}>{t('common.close')}</Button>
       </DialogActions>
     </Dialog>
   );

@@ -70,7 +70,7 @@ export function OrganizationsTab() {
             <TableCell>{t('admin.organizations.slug')}</TableCell>
             <TableCell align="right">{t('admin.organizations.members')}</TableCell>
             <TableCell>{t('admin.organizations.created')}</TableCell>
-            <TableCell align="right">{t('admin.common.actions')}</TableCell>
+            <TableCell align="right">{t('common.actions')}</TableCell>
           </>
         }
         columns={5}

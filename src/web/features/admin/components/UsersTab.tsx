@@ -177,7 +177,7 @@ export function UsersTab() {
             <TableCell>{t('admin.users.role')}</TableCell>
             <TableCell>{t('admin.users.memberships')}</TableCell>
             <TableCell>{t('admin.users.created')}</TableCell>
-            <TableCell align="right">{t('admin.common.actions')}</TableCell>
+            <TableCell align="right">{t('common.actions')}</TableCell>
           </>
         }
         columns={6}

@@ -152,7 +152,7 @@ function WhitelistEntries() {
               <TableCell>{t('admin.whitelist.note')}</TableCell>
               <TableCell>{t('admin.whitelist.addedBy')}</TableCell>
               <TableCell>{t('admin.whitelist.addedAt')}</TableCell>
-              <TableCell align="right">{t('admin.common.actions')}</TableCell>
+              <TableCell align="right">{t('common.actions')}</TableCell>
             </>
           }
           columns={5}

@@ -130,7 +130,7 @@ export function CustomerBulkActions({
         open={confirmDelete}
         title={t('customers.bulk.confirmTitle')}
         body={t('customers.bulk.confirmBody', { number: formatNumber(selection.count) })}
-        confirmLabel={t('customers.actions.delete')}
+        confirmLabel={t('common.delete')}
         pending={bulkDelete.isPending}
         error={bulkDelete.error}
         onClose={() => {
