@@ -556,7 +556,9 @@ describe('hardening of the connections', () => {
     });
     expect([200, 422]).toContain(huge.status);
     if (huge.status === 200) expect(huge.json).toMatchObject({ truncatedBy: 'bytes' });
-    else expect(huge.json.error.code).toBe('RESULT_TOO_LARGE');
+    // A 200 MB row travels whole before the byte cap can see it: on a busy machine the query's
+    // deadline may come first. Either refusal is the survival this probe checks.
+    else expect(['RESULT_TOO_LARGE', 'QUERY_TIMEOUT']).toContain(huge.json.error.code);
     expect((await server.app.request('/api/health')).status).toBe(200);
     expect((await plainUser.client.post(`${url}/query`, { sql: 'select 1' })).status).toBe(200);
   }, 120_000);
