@@ -1,6 +1,7 @@
 import { createInstance, type TFunction } from 'i18next';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_CODES } from '../../shared/error-codes';
+import { ACCOUNT_MESSAGES } from '../../shared/schemas/account';
 import { ADMIN_MESSAGES } from '../../shared/schemas/admin';
 import { CUSTOMER_MESSAGES } from '../../shared/schemas/customers';
 import { HELP_REQUEST_MESSAGES } from '../../shared/schemas/help-request';
@@ -56,6 +57,22 @@ describe('the one error table', () => {
     expect(errorText(t, 'en', { status: 401, code: 'INVALID_EMAIL_OR_PASSWORD' })).toBe(
       'Invalid e-mail or password',
     );
+  });
+
+  it('says the account and invitation codes in the user’s language, in English as the server does', () => {
+    const en = texts.en as TFunction;
+    const fr = texts.fr as TFunction;
+    const cases = [
+      [409, 'USERNAME_TAKEN', ACCOUNT_MESSAGES.usernameTaken],
+      [410, 'INVITATION_CLOSED', ORGANIZATION_MESSAGES.invitationClosed],
+      [403, 'WRONG_INVITEE', ORGANIZATION_MESSAGES.wrongInvitee],
+    ] as const;
+    for (const [status, code, message] of cases) {
+      expect(errorText(en, 'en', refused(status, code, 'whatever'))).toBe(message);
+      const french = errorText(fr, 'fr', refused(status, code, message));
+      expect(french).not.toBe(message);
+      expect(french).not.toMatch(/^MISSING/);
+    }
   });
 
   it('reads the shared message when the code is generic, else shows the server’s text', () => {

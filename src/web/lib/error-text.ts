@@ -1,5 +1,6 @@
 import type { TFunction } from 'i18next';
 import type { ErrorCode } from '../../shared/error-codes';
+import { ACCOUNT_MESSAGES } from '../../shared/schemas/account';
 import { ADMIN_MESSAGES } from '../../shared/schemas/admin';
 import { CUSTOMER_LIMITS, CUSTOMER_MESSAGES } from '../../shared/schemas/customers';
 import { DATA_SOURCE_MESSAGES } from '../../shared/schemas/data-sources';
@@ -62,10 +63,14 @@ export const ERROR_CODE_KEYS = {
   CANNOT_BAN_SELF: 'admin.errors.banSelf',
   MAIL_OUTBOX_OFF: 'admin.errors.outboxOff',
   WHITELIST_ENTRY_EXISTS: 'admin.errors.whitelistDuplicate',
+  // Account
+  USERNAME_TAKEN: 'account.settings.profile.usernameTaken',
   // Organisations
   ORGANIZATION_SLUG_TAKEN: 'organization.errors.slugTaken',
   LAST_ADMIN_OF_ORGANIZATION: 'organization.errors.lastAdmin',
   ALREADY_MEMBER: 'organization.errors.alreadyMember',
+  INVITATION_CLOSED: 'organization.errors.invitationClosed',
+  WRONG_INVITEE: 'organization.errors.wrongInvitee',
   // Projects, customers, data sources, help
   PROJECT_NAME_TAKEN: 'projects.errors.nameTaken',
   CUSTOMER_EMAIL_TAKEN: 'customers.errors.emailTaken',
@@ -78,6 +83,7 @@ export const ERROR_CODE_KEYS = {
 const LOCK_CODES: ReadonlySet<string> = new Set(['ACCOUNT_LOCKED', 'ACCOUNT_TEMPORARILY_LOCKED']);
 
 const A = ADMIN_MESSAGES;
+const U = ACCOUNT_MESSAGES;
 const C = CUSTOMER_MESSAGES;
 const D = DATA_SOURCE_MESSAGES;
 const H = HELP_REQUEST_MESSAGES;
@@ -124,6 +130,10 @@ export const FIELD_MESSAGE_KEYS: ReadonlyMap<string, MessageKey> = new Map<strin
   [O.lastAdmin, 'organization.errors.lastAdmin'],
   [O.alreadyMember, 'organization.errors.alreadyMember'],
   [O.confirmName, 'organization.errors.confirmName'],
+  [O.invitationClosed, 'organization.errors.invitationClosed'],
+  [O.wrongInvitee, 'organization.errors.wrongInvitee'],
+  // Account
+  [U.usernameTaken, 'account.settings.profile.usernameTaken'],
   // Administration
   [A.lastSuperAdmin, 'admin.errors.lastSuperAdmin'],
   [A.banSelf, 'admin.errors.banSelf'],
@@ -157,7 +167,8 @@ type MessageKey =
   | 'validation.email'
   | `projects.errors.${'nothingToChange' | 'nameMax' | 'descriptionMax' | 'colour' | 'icon' | 'nameTaken' | 'notFound'}`
   | `customers.errors.${'phone' | 'status' | 'value' | 'valueMax' | 'tag' | 'tags' | 'owner' | 'emailTaken' | 'emailRepeated' | 'notFound' | 'ids' | 'csvEmpty' | 'csvTooManyRows' | 'csvTooLarge' | 'mappingName' | 'mappingColumn' | 'mappingTwice'}`
-  | `organization.errors.${'slug' | 'slugTaken' | 'lastAdmin' | 'alreadyMember' | 'confirmName'}`
+  | `organization.errors.${'slug' | 'slugTaken' | 'lastAdmin' | 'alreadyMember' | 'confirmName' | 'invitationClosed' | 'wrongInvitee'}`
+  | 'account.settings.profile.usernameTaken'
   | `admin.errors.${'lastSuperAdmin' | 'banSelf' | 'banReason' | 'outboxOff' | 'whitelistPattern' | 'whitelistDuplicate'}`
   | `dataSources.validation.${'duplicateName' | 'notFound' | 'host' | 'baseUrl' | 'headerName' | 'headerValue' | 'reservedHeader' | 'secretRequired' | 'authHeaderRequired' | 'path' | 'oneStatement' | 'fileRequired' | 'fileTooLarge' | 'fileFormat' | 'notAFile'}`
   | `help.validation.${'min' | 'max'}`;

@@ -61,7 +61,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   });
   const message = (key: string | undefined) =>
     key?.startsWith('account.') ? t(key as 'account.settings.profile.usernameRule') : key;
-  const taken = update.error instanceof ApiError && update.error.status === 409;
+  const taken = update.error instanceof ApiError && update.error.code === 'USERNAME_TAKEN';
 
   return (
     <Box

@@ -60,7 +60,7 @@ export function AddWhitelistEntryDialog({ open, onClose }: { open: boolean; onCl
         onClose();
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.message === WHITELIST_MESSAGES.duplicate) {
+        if (error instanceof ApiError && error.code === 'WHITELIST_ENTRY_EXISTS') {
           setError('pattern', { message: WHITELIST_MESSAGES.duplicate });
         } else if (error instanceof ApiError && error.fields?.pattern) {
           setError('pattern', { message: WHITELIST_MESSAGES.pattern });

@@ -49,7 +49,8 @@ export function CreateOrganizationDialog({
     onClose();
   };
 
-  const slugTaken = create.error instanceof ApiError && create.error.status === 409;
+  const slugTaken =
+    create.error instanceof ApiError && create.error.code === 'ORGANIZATION_SLUG_TAKEN';
   const onSubmit = handleSubmit((values) => {
     const { name, slug } = schema.parse(values);
     create.mutate(slug ? { name, slug } : { name }, {

@@ -49,7 +49,7 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
     invite.reset();
     onClose();
   };
-  const alreadyMember = invite.error instanceof ApiError && invite.error.status === 409;
+  const alreadyMember = invite.error instanceof ApiError && invite.error.code === 'ALREADY_MEMBER';
 
   const onSubmit = handleSubmit((values) => {
     const input = schema.parse(values);

@@ -43,7 +43,8 @@ export function ProfileTab({
     resolver: zodResolver(schema),
     values: { name: organization.name, slug: organization.slug },
   });
-  const slugTaken = update.error instanceof ApiError && update.error.status === 409;
+  const slugTaken =
+    update.error instanceof ApiError && update.error.code === 'ORGANIZATION_SLUG_TAKEN';
 
   const onSubmit = handleSubmit((values) => {
     const parsed = schema.parse(values);
