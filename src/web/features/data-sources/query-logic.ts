@@ -6,9 +6,9 @@ import {
   CONNECTION_FAILURE_CAUSES,
   DATA_SOURCE_ERROR_CODES,
   type ConnectionFailureCause,
-  type FileFilterOperator,
   type SqlDataSourceType,
 } from '../../../shared/schemas/data-sources';
+import { type FileFilterOperator } from '../../../shared/schemas/data-source-queries';
 import type { SortOrder } from '../../../shared/schemas/query';
 
 /** An identifier quoted for the dialect ("a""b" for PostgreSQL, `a``b` for MySQL). */

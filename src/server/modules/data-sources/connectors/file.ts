@@ -11,9 +11,9 @@ import type {
   DataSourceSchemaResult,
   FileColumn,
   FileConfig,
-  FileQuery,
   QueryResult,
 } from '../../../../shared/schemas/data-sources.ts';
+import type { FileQuery } from '../../../../shared/schemas/data-source-queries.ts';
 import { isDate, isDateTime, type JsonRows } from './file-parse.ts';
 import { elapsed, toCell } from './values.ts';
 import { ConnectorError, type Connector, type QueryOptions } from './types.ts';

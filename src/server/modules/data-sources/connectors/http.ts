@@ -12,9 +12,9 @@ import type {
   ConnectionTestResult,
   DataSourceSchemaResult,
   HttpConfig,
-  HttpQuery,
   QueryResult,
 } from '../../../../shared/schemas/data-sources.ts';
+import type { HttpQuery } from '../../../../shared/schemas/data-source-queries.ts';
 import {
   DATA_SOURCE_LIMITS,
   DATA_SOURCE_MESSAGES,

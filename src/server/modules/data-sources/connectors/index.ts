@@ -1,15 +1,17 @@
 import type { z } from 'zod';
 import type { Database } from '../../../db/client.ts';
 import {
-  fileQuerySchema,
-  httpQuerySchema,
-  sqlQuerySchema,
   type DataSourceType,
   type FileConfig,
   type HttpConfig,
   type MysqlConfig,
   type PostgresConfig,
 } from '../../../../shared/schemas/data-sources.ts';
+import {
+  fileQuerySchema,
+  httpQuerySchema,
+  sqlQuerySchema,
+} from '../../../../shared/schemas/data-source-queries.ts';
 import { fileConnector } from './file.ts';
 import { httpConnector } from './http.ts';
 import { mysqlConnector } from './mysql.ts';

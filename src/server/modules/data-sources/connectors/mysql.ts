@@ -19,8 +19,8 @@ import type {
   DataSourceSchemaResult,
   MysqlConfig,
   QueryResult,
-  SqlQuery,
 } from '../../../../shared/schemas/data-sources.ts';
+import type { SqlQuery } from '../../../../shared/schemas/data-source-queries.ts';
 import { DATA_SOURCE_LIMITS } from '../../../../shared/schemas/data-sources.ts';
 import { connectionError, detailOf, networkCause, withDeadline, type Target } from './failures.ts';
 import { groupColumns } from './postgres.ts';

@@ -18,8 +18,8 @@ import type {
   PostgresConfig,
   QueryResult,
   SchemaTable,
-  SqlQuery,
 } from '../../../../shared/schemas/data-sources.ts';
+import type { SqlQuery } from '../../../../shared/schemas/data-source-queries.ts';
 import {
   DATA_SOURCE_LIMITS,
   DATA_SOURCE_MESSAGES,

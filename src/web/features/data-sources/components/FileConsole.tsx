@@ -9,11 +9,8 @@ import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES } from '../../../../shared/constants';
-import {
-  DATA_SOURCE_LIMITS,
-  FILE_FILTER_OPERATORS,
-  type FileColumn,
-} from '../../../../shared/schemas/data-sources';
+import { DATA_SOURCE_LIMITS, type FileColumn } from '../../../../shared/schemas/data-sources';
+import { FILE_FILTER_OPERATORS } from '../../../../shared/schemas/data-source-queries';
 import { formatNumber } from '../../../lib/format';
 import { type DataSourceDetail } from '../api/data-sources';
 import {
