@@ -136,6 +136,7 @@ const PUBLIC_PAGES = [
 test('the new signed-out pages have no serious axe-core violation, in en and ar', async ({
   page,
 }) => {
+  test.slow(); // twelve axe-core scans
   await page.goto('/auth/callback');
   await expect(page.getByText('No session found', { exact: true })).toBeVisible();
   for (const language of ['en', 'ar']) {
