@@ -31,6 +31,7 @@ import { CreateDataSourceDialog } from '../components/CreateDataSourceDialog';
 import { DataSourceTypeIcon } from '../components/DataSourceTypeIcon';
 import { SourceSummaryText } from '../components/SourceSummaryText';
 import { DATA_SOURCE_LIST_DEFAULTS } from '../search';
+import { PageHeader } from '../../../components/PageHeader';
 
 const routeApi = getRouteApi('/data-sources/');
 const COLUMNS = 5;
@@ -67,30 +68,22 @@ export function DataSourceListPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
-      >
-        <Box>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
-            {t('dataSources.list.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {t('dataSources.list.subtitle')}
-          </Typography>
-        </Box>
-        {canCreate ? (
-          <Button
-            variant="contained"
-            startIcon={<IconPlus size={18} aria-hidden />}
-            onClick={() => setCreating(true)}
-            sx={{ flexShrink: 0 }}
-          >
-            {t('dataSources.list.new')}
-          </Button>
-        ) : null}
-      </Stack>
+      <PageHeader
+        title={t('dataSources.list.title')}
+        subtitle={t('dataSources.list.subtitle')}
+        action={
+          canCreate ? (
+            <Button
+              variant="contained"
+              startIcon={<IconPlus size={18} aria-hidden />}
+              onClick={() => setCreating(true)}
+              sx={{ flexShrink: 0 }}
+            >
+              {t('dataSources.list.new')}
+            </Button>
+          ) : null
+        }
+      />
 
       <Card variant="outlined">
         <Stack

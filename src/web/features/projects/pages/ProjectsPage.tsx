@@ -44,6 +44,7 @@ import { useProjectActions, useProjectRights } from '../components/ProjectAction
 import { ProjectGrid, ProjectTable } from '../components/ProjectCollection';
 import { ProjectFormDialog } from '../components/ProjectFormDialog';
 import { visuallyHidden } from '../../../components/visually-hidden';
+import { PageHeader } from '../../../components/PageHeader';
 
 const routeApi = getRouteApi('/projects/');
 
@@ -113,31 +114,23 @@ export function ProjectsPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
-      >
-        <Box>
-          <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
-            {t('projects.list.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 1 }}>
-            {t('projects.list.subtitle')}
-          </Typography>
-        </Box>
-        {rights.create ? (
-          <Button
-            variant="contained"
-            startIcon={<IconPlus size={18} aria-hidden />}
-            onClick={() => setCreating(true)}
-            disabled={!orgId}
-            sx={{ flexShrink: 0 }}
-          >
-            {t('projects.create.button')}
-          </Button>
-        ) : null}
-      </Stack>
+      <PageHeader
+        title={t('projects.list.title')}
+        subtitle={t('projects.list.subtitle')}
+        action={
+          rights.create ? (
+            <Button
+              variant="contained"
+              startIcon={<IconPlus size={18} aria-hidden />}
+              onClick={() => setCreating(true)}
+              disabled={!orgId}
+              sx={{ flexShrink: 0 }}
+            >
+              {t('projects.create.button')}
+            </Button>
+          ) : null
+        }
+      />
 
       {!orgId ? (
         <Alert severity="info">{t('projects.noOrganization')}</Alert>
