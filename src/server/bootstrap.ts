@@ -2,6 +2,7 @@ import type { Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { createAuth } from './auth/auth.ts';
+import { createSessionCache } from './auth/session-cache.ts';
 import { grantConfiguredSuperAdmins } from './auth/super-admins.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createLogger, type Logger } from './http/logger.ts';
@@ -32,7 +33,15 @@ export async function startServices(
     logger,
   });
   const secret = resolveAppSecret(config.appSecret, config.dataDir);
-  const auth = createAuth({ config, db: database.db, mailer, logger, secret });
+  const sessionCache = await createSessionCache(database, logger);
+  const auth = createAuth({
+    config,
+    db: database.db,
+    mailer,
+    logger,
+    secret,
+    afterWrite: () => sessionCache.settle(),
+  });
   await grantConfiguredSuperAdmins(database.db, config.superAdminEmails);
   const deps: AppDeps = {
     config,
@@ -40,8 +49,16 @@ export async function startServices(
     auth,
     mailer,
     logger,
+    sessionCache,
     isReady: database.isReady,
     trustProxy: options.trustProxy ?? config.trustProxy,
   };
-  return { deps, database, close: () => database.close() };
+  return {
+    deps,
+    database,
+    close: async () => {
+      await sessionCache.close();
+      await database.close();
+    },
+  };
 }

@@ -39,9 +39,26 @@ export type AuthDeps = {
   mailer: Mailer;
   logger: Logger;
   secret: string;
+  /** Awaited after every /api/auth request that may write (the session cache settles). */
+  afterWrite?: () => Promise<void>;
 };
 
-export function createAuth({ config, db, mailer, logger, secret }: AuthDeps) {
+export function createAuth(deps: AuthDeps) {
+  const auth = createBetterAuth(deps);
+  const { afterWrite } = deps;
+  if (!afterWrite) return auth;
+  const handler = auth.handler;
+  return {
+    ...auth,
+    handler: async (request: Request) => {
+      const response = await handler(request);
+      if (request.method !== 'GET' && request.method !== 'HEAD') await afterWrite();
+      return response;
+    },
+  };
+}
+
+function createBetterAuth({ config, db, mailer, logger, secret }: AuthDeps) {
   const superAdminEmails = new Set(config.superAdminEmails);
   const trustedProviders = ['google', OIDC_PROVIDER_ID];
   const accessPolicy = createAccessPolicy({

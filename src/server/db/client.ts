@@ -12,6 +12,13 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema/index.ts';
+import { queryCounterLogger } from './query-counter.ts';
+import {
+  listenPglite,
+  listenPostgres,
+  type ChannelListener,
+  type Unsubscribe,
+} from './notifications.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -22,6 +29,8 @@ export type DatabaseHandle = {
   migrate(): Promise<void>;
   /** True when the database answers and every checked-in migration is applied. */
   isReady(): Promise<boolean>;
+  /** LISTEN on a channel (PostgreSQL: a dedicated connection that reconnects). */
+  listen(channel: string, listener: ChannelListener): Promise<Unsubscribe>;
   close(): Promise<void>;
 };
 
@@ -45,12 +54,17 @@ export function openDatabase(options: {
     // database) is already discarded by the pool and the next query opens a new one; without
     // a listener its 'error' event would crash the process.
     pool.on('error', (error) => options.onIdleConnectionError?.(error));
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool, { schema, logger: queryCounterLogger }) as unknown as Database;
+    const databaseUrl = options.databaseUrl;
     return {
       db,
       kind: 'postgres',
       migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
       isReady: () => migrationsApplied(db, expectedMigrations),
+      listen: (channel, listener) =>
+        listenPostgres(databaseUrl, channel, listener, (error) =>
+          options.onIdleConnectionError?.(error),
+        ),
       close: () => pool.end(),
     };
   }
@@ -61,12 +75,13 @@ export function openDatabase(options: {
   }
   // pg_trgm: the migrations create trigram indexes for the list search boxes.
   const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger: queryCounterLogger }) as unknown as Database;
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     isReady: () => migrationsApplied(db, expectedMigrations),
+    listen: (channel, listener) => listenPglite(client, channel, listener),
     close: () => client.close(),
   };
 }

@@ -1,14 +1,13 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import { and, eq } from 'drizzle-orm';
-import {
-  buildAbility,
-  defineRulesFor,
-  type AbilityRule,
-  type AppAbility,
-} from '../../shared/abilities.ts';
+import type { AbilityRule, AppAbility } from '../../shared/abilities.ts';
 import { isUuid } from '../../shared/schemas/common.ts';
 import type { AppDeps } from '../deps.ts';
-import { member, organization } from '../db/schema/index.ts';
+import {
+  abilityFor,
+  currentMemberships,
+  currentSession,
+  organizationExists,
+} from '../auth/session-lookup.ts';
 import { httpError, notFound, unauthenticated } from './errors.ts';
 import { clientIp } from './client-ip.ts';
 import type { AuditActor } from '../audit/record.ts';
@@ -36,17 +35,20 @@ export type AppEnv = {
   };
 };
 
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 /**
  * Resolves who is calling and for which organisation, then builds their ability.
  * The organisation comes from X-Organization-Id; a caller who is not a member (and not a
- * super admin) gets 404, as if it did not exist.
+ * super admin) gets 404, as if it did not exist. Session, memberships and abilities come from
+ * the session cache (src/server/auth/session-cache.ts) once warm: no database round trip.
  */
 export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     c.set('deps', deps);
-    const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
+    const session = await currentSession(deps, c.req.raw.headers);
     const auth: RequestAuth | null = session
-      ? { user: session.user as SessionUser, sessionId: session.session.id }
+      ? { user: session.user as unknown as SessionUser, sessionId: session.session.id }
       : null;
     c.set('auth', auth);
 
@@ -55,19 +57,24 @@ export function requestContext(deps: AppDeps): MiddlewareHandler<AppEnv> {
     if (auth && orgId) org = await resolveOrganization(deps, auth.user, orgId);
     c.set('org', org);
 
-    const rules = auth
-      ? defineRulesFor(
-          {
+    const { rules, ability } = abilityFor(
+      deps,
+      auth
+        ? {
             userId: auth.user.id,
             superAdmin: Boolean(auth.user.superAdmin),
             role: org?.role ?? null,
-          },
-          (message) => deps.logger.warn({ userId: auth.user.id }, message),
-        )
-      : [];
+          }
+        : null,
+    );
     c.set('rules', rules);
-    c.set('ability', buildAbility(rules));
-    await next();
+    c.set('ability', ability);
+    try {
+      await next();
+    } finally {
+      // A write's own change messages are in before its response leaves (PostgreSQL).
+      if (!READ_METHODS.has(c.req.method)) await deps.sessionCache.settle();
+    }
   };
 }
 
@@ -77,14 +84,10 @@ async function resolveOrganization(
   orgId: string,
 ): Promise<OrgContext> {
   if (!isUuid(orgId)) throw notFound('Organization not found');
-  const [row] = await deps.db
-    .select({ id: organization.id, role: member.role })
-    .from(organization)
-    .leftJoin(member, and(eq(member.organizationId, organization.id), eq(member.userId, user.id)))
-    .where(eq(organization.id, orgId))
-    .limit(1);
-  if (!row || (row.role === null && !user.superAdmin)) throw notFound('Organization not found');
-  return { id: row.id, role: row.role };
+  const membership = (await currentMemberships(deps, user.id)).find((org) => org.id === orgId);
+  if (membership) return { id: membership.id, role: membership.role };
+  if (user.superAdmin && (await organizationExists(deps, orgId))) return { id: orgId, role: null };
+  throw notFound('Organization not found');
 }
 
 export function requireAuth(c: Context<AppEnv>): RequestAuth {

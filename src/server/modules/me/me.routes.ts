@@ -7,7 +7,7 @@ import {
 import { createRouter, defineRoute, jsonContent } from '../../http/openapi.ts';
 import { requireAuth } from '../../http/context.ts';
 import { permission } from '../../http/permission.ts';
-import { membershipsOf } from '../../auth/organizations.ts';
+import { currentMemberships } from '../../auth/session-lookup.ts';
 import { listOwnActivity } from './activity.service.ts';
 
 const me = defineRoute({
@@ -41,7 +41,7 @@ export const meRoutes = createRouter()
   .openapi(me, async (c) => {
     const { user } = requireAuth(c);
     const org = c.get('org');
-    const organizations = await membershipsOf(c.get('deps').db, user.id);
+    const organizations = await currentMemberships(c.get('deps'), user.id);
     const userData = buildUserData({
       id: user.id,
       email: user.email,
