@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../lib/api';
 import { BrandLogo } from './BrandLogo';
 import { ErrorAlert } from './ErrorAlert';
+import { LanguageMenu } from './LanguageMenu';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { renderWithApp } from './list/test-wrapper';
 import { PageHeader } from './PageHeader';
@@ -84,9 +85,9 @@ describe('LanguageSwitcher', () => {
     expect(select.textContent).toContain('English');
   });
 
-  it('icon variant: a menu button whose menu marks the current language, closed by Escape', async () => {
+  it('LanguageMenu: a menu button whose menu marks the current language, closed by Escape', async () => {
     const user = userEvent.setup();
-    renderWithApp(<LanguageSwitcher variant="icon" />);
+    renderWithApp(<LanguageMenu />);
     const button = screen.getByRole('button', { name: /English/ });
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     await user.click(button);

@@ -1,11 +1,16 @@
 import { useMatches } from '@tanstack/react-router';
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import type { LayoutName } from '../lib/route-meta';
 import { mergeMeta } from '../lib/route-meta';
 import { BlankLayout } from './BlankLayout';
-import { DefaultLayout } from './DefaultLayout';
+import { loadDefaultLayout, loadedDefaultLayout } from './default-layout-loader';
 import { LoadingBar } from './components/LoadingBar';
 import { ScrollManager } from './components/ScrollManager';
+
+// Used only if a default-layout page renders before the root route has loaded the layout.
+const LazyDefaultLayout = lazy(() =>
+  loadDefaultLayout().then((DefaultLayout) => ({ default: DefaultLayout })),
+);
 
 /** Fades out the loader of index.html once the first page has rendered. */
 export function dismissInitialLoader(): void {
@@ -44,16 +49,24 @@ export function RouteLayout({
       content = <BlankLayout>{children}</BlankLayout>;
       break;
     case 'default':
-    case 'fixed-height':
-      content = (
-        <DefaultLayout
-          fixedHeight={name === 'fixed-height' || fixedHeight}
-          footerHidden={name === 'fixed-height' || footerHidden}
-        >
-          {children}
-        </DefaultLayout>
+    case 'fixed-height': {
+      const DefaultLayout = loadedDefaultLayout();
+      const props = {
+        fixedHeight: name === 'fixed-height' || fixedHeight,
+        footerHidden: name === 'fixed-height' || footerHidden,
+        children,
+      };
+      content = DefaultLayout ? (
+        // The one DefaultLayout function of its module, the same on every render.
+        // eslint-disable-next-line react-hooks/static-components
+        <DefaultLayout {...props} />
+      ) : (
+        <Suspense fallback={null}>
+          <LazyDefaultLayout {...props} />
+        </Suspense>
       );
       break;
+    }
     default:
       content = children;
   }

@@ -1,16 +1,18 @@
 import type { TFunction } from 'i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import en from '../locales/en';
+import base from '../locales/en/base.json';
 
 /** react-hook-form's `register` for an MUI TextField: the ref goes to the <input>, not the root. */
 export function muiRegister<TName extends string>({ ref, ...field }: UseFormRegisterReturn<TName>) {
   return { ...field, inputRef: ref };
 }
 
-type ValidationKey = `validation.${keyof typeof en.validation}`;
+type ValidationKey = `validation.${keyof typeof base.validation}`;
 
 function isValidationKey(message: string): message is ValidationKey {
-  return message.startsWith('validation.') && message.slice('validation.'.length) in en.validation;
+  return (
+    message.startsWith('validation.') && message.slice('validation.'.length) in base.validation
+  );
 }
 
 /**

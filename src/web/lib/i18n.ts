@@ -9,7 +9,7 @@ import {
   LOCALES,
   type Locale,
 } from '../../shared/constants';
-import en, { type Translations } from '../locales/en';
+import type { Translations } from '../locales/en';
 import { loadLocale } from '../locales';
 import { PREFERENCE_KEYS, readStorage, writeStorage } from './storage';
 
@@ -25,7 +25,8 @@ export const LANGUAGES = LOCALES.map((code) => LOCALE_CONFIG[code]);
 export type LanguageCode = Locale;
 export const isLanguageCode = isLocale;
 
-// English ships in the main bundle (it is the fallback); the others load on demand.
+// Every language is its own chunk, English (the fallback) too: init() fetches the current
+// language (and the fallback) before the first render, so no text shows in another language.
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
@@ -68,8 +69,6 @@ export async function initI18n(): Promise<typeof i18n> {
       load: 'languageOnly',
       ns: ['translation'],
       defaultNS: 'translation',
-      resources: { en: { translation: en } },
-      partialBundledLanguages: true,
       interpolation: { escapeValue: false },
       react: { useSuspense: false },
     });

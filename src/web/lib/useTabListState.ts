@@ -1,12 +1,12 @@
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import type { z } from 'zod';
+import type { ListSearch } from '../components/list/list-search';
 import {
   useListState,
-  type ListSearch,
   type ListState,
   type ListStateOptions,
-} from '../components/list';
+} from '../components/list/useListState';
 
 /**
  * The list state of one tab of a page whose `?tab=` names the open tab (the super-admin

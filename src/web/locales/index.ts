@@ -2,11 +2,12 @@ import type { Locale } from '../../shared/constants';
 
 type Tree = { [key: string]: string | Tree };
 
-const parts = import.meta.glob<{ default: Tree }>('./*/*.json');
+// Each language's index.ts merges its part files: one chunk per language.
+const languages = import.meta.glob<{ default: Tree }>('./*/index.ts');
 
-/** Loads every part file of a language and merges them into one translation tree. */
+/** Loads a language's translation tree (its one chunk). */
 export async function loadLocale(code: Locale): Promise<Tree> {
-  const loaders = Object.entries(parts).filter(([path]) => path.startsWith(`./${code}/`));
-  const modules = await Promise.all(loaders.map(([, load]) => load()));
-  return Object.assign({}, ...modules.map((m) => m.default)) as Tree;
+  const load = languages[`./${code}/index.ts`];
+  if (!load) throw new Error(`No translations for "${code}"`);
+  return (await load()).default;
 }

@@ -10,6 +10,7 @@ import { buildAbility } from '../../shared/abilities';
 import { ErrorPage } from '../features/misc/pages/ErrorPage';
 import { NotFoundPage } from '../features/misc/pages/NotFoundPage';
 import { RouteLayout } from '../layouts';
+import { loadDefaultLayout, usesDefaultLayout } from '../layouts/default-layout-loader';
 import { effectiveRules } from '../lib/ability';
 import {
   authReady,
@@ -78,7 +79,11 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // The navigation guard (spec section 2) runs on every navigation. A preload (link intent)
   // only warms code and data; the navigation that follows is guarded.
   beforeLoad: async ({ matches, location, preload }) => {
+    // The signed-in layout's chunk loads while the guard runs; the page waits for both.
+    const layout = usesDefaultLayout(mergeMeta(matches).layout) ? loadDefaultLayout() : null;
+    layout?.catch(() => undefined); // a redirect below leaves it unawaited
     if (!preload) follow(await guard(matches, location));
+    await layout;
   },
   component: RootComponent,
   notFoundComponent: NotFoundPage,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { PageSize } from '../../../shared/constants';
 import { HELP_REQUEST_STATUSES } from '../../../shared/schemas/admin';
-import { listSearchShape, optionalParam } from '../../components/list';
+import { listSearchShape, optionalParam } from '../../components/list/list-search';
 import { tabSearch } from '../../lib/useTabListState';
 
 /** The tabs of the super-admin console, in order; the current one is the `tab` search param. */

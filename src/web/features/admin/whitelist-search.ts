@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listSearchShape } from '../../components/list';
+import { listSearchShape } from '../../components/list/list-search';
 
 // The whitelist has no sortable column: its params are the search and the pages.
 const { search, page, pageSize } = listSearchShape(['createdAt']);

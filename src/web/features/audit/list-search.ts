@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from '../../../shared/constants';
-import { listSearchShape, optionalParam, type ListDefaults } from '../../components/list';
+import { listSearchShape, optionalParam } from '../../components/list/list-search';
+import type { ListDefaults } from '../../components/list/useListState';
 import { validateAuditFilters, type AuditFilterInput } from './filters';
 
 const { page, pageSize } = listSearchShape(['createdAt']);

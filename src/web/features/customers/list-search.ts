@@ -12,8 +12,8 @@ import {
   listSearchShape,
   optionalParam as optional,
   toggledSort,
-  type ListDefaults,
-} from '../../components/list';
+} from '../../components/list/list-search';
+import type { ListDefaults } from '../../components/list/useListState';
 import type { CustomerFilters, CustomerListParams } from './api/customers';
 
 /** The list's page size until the user picks another one. */

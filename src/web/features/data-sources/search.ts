@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { DATA_SOURCE_SORTS, DATA_SOURCE_TYPES } from '../../../shared/schemas/data-sources';
-import {
-  compactSearch,
-  listSearchShape,
-  optionalParam,
-  type ListDefaults,
-} from '../../components/list';
+import { compactSearch, listSearchShape, optionalParam } from '../../components/list/list-search';
+import type { ListDefaults } from '../../components/list/useListState';
 
 const dataSourceListSearchSchema = z.object({
   ...listSearchShape(DATA_SOURCE_SORTS),

@@ -12,10 +12,10 @@ import {
   optionalParam as optional,
   listSearchShape,
   toggledSort,
-  type ListDefaults,
-} from '../../components/list';
+} from '../../components/list/list-search';
+import type { ListDefaults } from '../../components/list/useListState';
 
-export { lastPage } from '../../components/list';
+export { lastPage } from '../../components/list/list-search';
 
 export const PROJECT_VIEWS = ['grid', 'table'] as const;
 export type ProjectView = (typeof PROJECT_VIEWS)[number];

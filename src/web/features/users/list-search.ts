@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ORG_ROLES, type PageSize } from '../../../shared/constants';
 import { LIST_SCOPES, USER_SORT_FIELDS, USER_STATUSES } from '../../../shared/schemas/users';
-import { listSearchShape, optionalParam, type ListDefaults } from '../../components/list';
+import { listSearchShape, optionalParam } from '../../components/list/list-search';
+import type { ListDefaults } from '../../components/list/useListState';
 import type { UserFilters, UserListParams } from './api/users';
 
 /** The list's page size until the user picks another one. */

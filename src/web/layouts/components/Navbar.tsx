@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NavbarType } from '../../../shared/constants';
 import { BrandLogo } from '../../components/BrandLogo';
-import { LanguageSwitcher } from '../../components/LanguageSwitcher';
+import { LanguageMenu } from '../../components/LanguageMenu';
 import { CustomizerButton } from '../../features/customizer';
 import { NotificationsMenu } from '../../features/notifications';
 import { OrganizationSelector } from '../navbar/OrganizationSelector';
@@ -112,7 +112,7 @@ export function Navbar({
         <Box sx={{ flex: 1 }} />
         {/* On phones, language and theme stay reachable from the customizer. */}
         <Box sx={{ display: { xs: 'none', sm: 'flex' }, alignItems: 'center', gap: 0.5 }}>
-          <LanguageSwitcher variant="icon" />
+          <LanguageMenu />
           <ThemeSwitcher />
           <ShortcutsMenu items={items} />
         </Box>

@@ -1,5 +1,5 @@
-// English ships in the main bundle (it is the fallback). One file per part of the app, so
-// that parts can be edited independently; the parts' top-level keys never overlap.
+// One file per part of the app, so that parts can be edited independently; the parts'
+// top-level keys never overlap. Each language is one chunk, fetched when used (lib/i18n).
 import account from './account.json';
 import admin from './admin.json';
 import audit from './audit.json';

@@ -18,16 +18,16 @@ import { useTranslation } from 'react-i18next';
 import { roleLabel } from '../../../lib/organization';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { profileQueryOptions } from '../api/profile';
-import en from '../../../locales/en';
+import account from '../../../locales/en/account.json';
 import {
   accountsQueryOptions,
   activityQueryOptions,
   organizationsQueryOptions,
 } from '../api/user-profile';
 
-type ActionKey = keyof typeof en.account.profile.activity.actions;
+type ActionKey = keyof typeof account.account.profile.activity.actions;
 const isActionKey = (key: string): key is ActionKey =>
-  Object.hasOwn(en.account.profile.activity.actions, key);
+  Object.hasOwn(account.account.profile.activity.actions, key);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

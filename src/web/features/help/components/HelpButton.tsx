@@ -1,12 +1,20 @@
 import Fab from '@mui/material/Fab';
-import Tooltip from '@mui/material/Tooltip';
 import { IconHelp } from '@tabler/icons-react';
 import { useMatches } from '@tanstack/react-router';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { track } from '../../../lib/tag-manager';
 import { helpButtonPlacement } from '../help-placement';
-import { RequestHelpDialog, type RequestHelpCloseReason } from './RequestHelpDialog';
+import type { RequestHelpCloseReason } from './RequestHelpDialog';
+
+// The dialog (its form, schema and error texts) and the tooltip (Popper) are fetched when
+// needed, not with the first page: the dialog on first hover, focus or click of the button.
+const loadDialog = () => import('./RequestHelpDialog');
+const RequestHelpDialog = lazy(() =>
+  loadDialog().then((module) => ({ default: module.RequestHelpDialog })),
+);
+const prefetchDialog = () => void loadDialog().catch(() => undefined); // a click retries
+const Tooltip = lazy(() => import('@mui/material/Tooltip'));
 
 const MODAL = 'request_help';
 const OFFSET = { xs: 16, sm: 24 };
@@ -20,6 +28,8 @@ const OFFSET = { xs: 16, sm: 24 };
 export function HelpButton({ startInset = 0 }: { startInset?: number } = {}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
+  // The dialog mounts on first open and stays mounted (its closing transition, its state).
+  const [dialogMounted, setDialogMounted] = useState(false);
   const placement = useMatches({
     select: (matches) => helpButtonPlacement(matches.map((match) => match.routeId)),
   });
@@ -28,6 +38,7 @@ export function HelpButton({ startInset = 0 }: { startInset?: number } = {}) {
   const openDialog = () => {
     track('button_click', { button: 'help' });
     track('modal_open', { modal: MODAL });
+    setDialogMounted(true);
     setOpen(true);
   };
 
@@ -43,6 +54,8 @@ export function HelpButton({ startInset = 0 }: { startInset?: number } = {}) {
       aria-label={label}
       aria-haspopup="dialog"
       onClick={openDialog}
+      onPointerEnter={prefetchDialog}
+      onFocus={prefetchDialog}
       sx={{
         position: 'fixed',
         bottom: OFFSET,
@@ -59,13 +72,19 @@ export function HelpButton({ startInset = 0 }: { startInset?: number } = {}) {
   return (
     <>
       {placement === 'start' ? (
-        <Tooltip title={label} placement="top">
-          {button}
-        </Tooltip>
+        <Suspense fallback={button}>
+          <Tooltip title={label} placement="top">
+            {button}
+          </Tooltip>
+        </Suspense>
       ) : (
         button
       )}
-      <RequestHelpDialog open={open} onClose={closeDialog} />
+      {dialogMounted ? (
+        <Suspense fallback={null}>
+          <RequestHelpDialog open={open} onClose={closeDialog} />
+        </Suspense>
+      ) : null}
     </>
   );
 }
