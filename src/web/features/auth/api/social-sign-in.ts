@@ -14,7 +14,15 @@ export type SocialProvider = 'google' | 'oidc';
 export async function startSocialSignIn(provider: SocialProvider): Promise<void> {
   const { data, error } = await authClient.$fetch<{ url?: string }>('/sign-in/social', {
     method: 'POST',
-    body: { provider, callbackURL: AUTH_CALLBACK, errorCallbackURL: AUTH_CALLBACK },
+    // The browser goes to the provider once, below: with Better Auth's own redirect as well, the
+    // second navigation cancels the first after its callback has already used the one-time state
+    // (the second callback then fails with state_mismatch).
+    body: {
+      provider,
+      callbackURL: AUTH_CALLBACK,
+      errorCallbackURL: AUTH_CALLBACK,
+      disableRedirect: true,
+    },
   });
   if (error) throw authFailure(error);
   if (data?.url) window.location.assign(data.url);
