@@ -9,20 +9,43 @@
 //   BENCH_CUSTOMERS    customers seeded into the benchmark organisation (default 100000)
 //   BENCH_PROJECTS     projects seeded into it (default 1000)
 //
-// Writes bench/results/latest.json.
+// The data is seeded the way people create it (bench/seed-crm.ts: projects through the projects
+// service, customers through the CSV import, churn through the bulk status action), so the
+// planner sees what the product leaves behind. Also measured: server start to healthy on a fresh
+// data dir (spawn to the first 200 of /api/ready), and the server's memory at rest and after the
+// load (VmRSS of /proc/<pid>/status; the V8 heap from a Node diagnostic report the server writes
+// on SIGUSR2, `--report-on-signal`). With DATABASE_URL the benchmark's organisation, its members
+// and their users are deleted again at the end.
+//
+// Writes bench/results/latest.json: every measurement, and `goals`, each figure of issue 13's
+// table next to its goal (the JavaScript sizes come from bench/results/bundle.json, written by
+// `npm run bench:bundle`, when it is there).
 import autocannon from 'autocannon';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, mkdtemp, open, readFile, rm, writeFile, type FileHandle } from 'node:fs/promises';
+import {
+  mkdir,
+  mkdtemp,
+  open,
+  readFile,
+  readdir,
+  rm,
+  writeFile,
+  type FileHandle,
+} from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { waitForVerificationLink } from '../e2e/support/mail.ts';
 import { openDatabase } from '../src/server/db/client.ts';
-import { DEFAULT_CRM_SEED, seedCrm, type CrmSeed } from './seed-crm.ts';
+import { DEFAULT_CRM_SEED, removeSeed, seedCrm, type CrmSeed } from './seed-crm.ts';
+import { goalRows, type Figures } from './goals.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'latest.json');
+const BUNDLE_FILE = path.join(ROOT, 'bench', 'results', 'bundle.json');
+/** How long the server idles after it is ready before its memory "at rest" is read. */
+const REST_MS = 2_000;
 
 function positiveNumber(name: string, fallback: number): number {
   const raw = process.env[name];
@@ -133,7 +156,12 @@ class Child {
 }
 
 /** Polls `url` until it answers 200, failing early when the child exits. */
-async function waitUntilReady(child: Child, url: string, timeoutMs = 90_000): Promise<void> {
+async function waitUntilReady(
+  child: Child,
+  url: string,
+  timeoutMs = 90_000,
+  pollMs = 200,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exited) throw new Error(`${child.name} exited (code ${child.exitCode}) before ready`);
@@ -143,7 +171,7 @@ async function waitUntilReady(child: Child, url: string, timeoutMs = 90_000): Pr
     } catch {
       // not listening yet
     }
-    await sleep(200);
+    await sleep(pollMs);
   }
   throw new Error(`${child.name} was not ready at ${url} within ${timeoutMs / 1000} s`);
 }
@@ -170,7 +198,7 @@ async function expectOk(response: Response, what: string): Promise<void> {
 async function createSession(
   baseUrl: string,
   mailDir: string,
-): Promise<{ cookie: string; organizationId: string }> {
+): Promise<{ cookie: string; organizationId: string; userId: string; email: string }> {
   const email = `bench.${Date.now()}.${process.pid}@meridian.test`;
   const password = 'Bench-Passw0rd-2024!';
   const json = { 'content-type': 'application/json', origin: baseUrl };
@@ -196,6 +224,7 @@ async function createSession(
   const cookie = cookieHeader(signIn);
   if (!cookie) throw new Error('sign-in set no session cookie');
   const { user } = (await signIn.json()) as { user?: { id?: string } };
+  if (!user?.id) throw new Error('sign-in returned no user');
 
   const setup = await fetch(`${baseUrl}/api/functions/complete-user-setup`, {
     method: 'POST',
@@ -208,7 +237,93 @@ async function createSession(
   if (!result.success || !organizationId) {
     throw new Error(`complete-user-setup returned no organisation: ${JSON.stringify(result)}`);
   }
-  return { cookie, organizationId };
+  return { cookie, organizationId, userId: user.id, email };
+}
+
+interface Memory {
+  /** VmRSS of the server process. */
+  rssMb: number;
+  /** VmHWM: the highest RSS so far. */
+  peakRssMb: number;
+  /** RssAnon: the anonymous part of the RSS (heaps, WASM memory), without mapped files. */
+  rssAnonMb: number | null;
+  /** From the server's diagnostic report: the V8 heap in use and reserved. */
+  heapUsedMb: number | null;
+  heapTotalMb: number | null;
+}
+
+const mb = (kB: number) => Math.round(kB / 102.4) / 10;
+
+/** The server's memory, read from /proc and from a diagnostic report it writes on SIGUSR2. */
+async function memoryOf(child: Child, reportDir: string): Promise<Memory | null> {
+  const pid = child.process.pid;
+  if (pid === undefined || child.exited) return null;
+  let status: string;
+  try {
+    status = await readFile(`/proc/${pid}/status`, 'utf8');
+  } catch {
+    return null; // not Linux
+  }
+  const field = (name: string) => {
+    const match = new RegExp(`^${name}:\\s+(\\d+) kB`, 'm').exec(status);
+    return match ? mb(Number(match[1])) : null;
+  };
+  const heap = await heapOf(child, reportDir);
+  return {
+    rssMb: field('VmRSS') ?? NaN,
+    peakRssMb: field('VmHWM') ?? NaN,
+    rssAnonMb: field('RssAnon'),
+    heapUsedMb: heap ? mb(heap.usedMemory / 1024) : null,
+    heapTotalMb: heap ? mb(heap.totalMemory / 1024) : null,
+  };
+}
+
+/** Asks the server for a diagnostic report (SIGUSR2) and reads its javascriptHeap section. */
+async function heapOf(
+  child: Child,
+  reportDir: string,
+): Promise<{ usedMemory: number; totalMemory: number } | null> {
+  const before = new Set(await readdir(reportDir).catch(() => [] as string[]));
+  child.process.kill('SIGUSR2');
+  for (let waited = 0; waited < 5_000; waited += 100) {
+    await sleep(100);
+    const fresh = (await readdir(reportDir).catch(() => [] as string[])).filter(
+      (name) => name.endsWith('.json') && !before.has(name),
+    );
+    if (fresh.length === 0) continue;
+    try {
+      const file = path.join(reportDir, fresh[0]!);
+      const report = JSON.parse(await readFile(file, 'utf8')) as {
+        javascriptHeap?: { usedMemory: number; totalMemory: number };
+      };
+      await rm(file, { force: true });
+      return report.javascriptHeap ?? null;
+    } catch {
+      // still being written
+    }
+  }
+  return null;
+}
+
+/** How the server sends the web app's entry script: its encoding and caching headers. */
+async function assetDelivery(baseUrl: string) {
+  const page = await fetch(`${baseUrl}/login`, { headers: { 'accept-encoding': 'br, gzip' } });
+  const html = await page.text();
+  const src = /<script[^>]+type="module"[^>]+src="([^"]+)"/.exec(html)?.[1];
+  if (!page.ok || !src) return null;
+  const script = await fetch(new URL(src, baseUrl), {
+    headers: { 'accept-encoding': 'br, gzip' },
+  });
+  const body = new Uint8Array(await script.arrayBuffer());
+  return {
+    script: src,
+    contentEncoding: script.headers.get('content-encoding'),
+    cacheControl: script.headers.get('cache-control'),
+    htmlCacheControl: page.headers.get('cache-control'),
+    // fetch decodes; the length on the wire is the header's when it is sent.
+    wireBytes: Number(script.headers.get('content-length') ?? NaN),
+    decodedBytes: body.byteLength,
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -295,8 +410,11 @@ async function main(): Promise<number> {
   const children: Child[] = [];
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'meridian-bench-'));
   const logFile = path.join(dataDir, 'server.log');
+  const reportDir = path.join(dataDir, 'reports');
+  await mkdir(reportDir, { recursive: true });
   let logHandle: FileHandle | undefined;
   let ok = false;
+  let seeded: { organizationId: string } | undefined;
 
   const stopAll = async () => {
     await Promise.all(children.map((child) => child.stop()));
@@ -322,52 +440,85 @@ async function main(): Promise<number> {
       }),
     );
     children.push(ceiling);
+    await waitUntilReady(ceiling, ceilingUrl);
 
-    log(`starting the server on ${baseUrl} (${DATABASE}, DATA_DIR ${dataDir})`);
+    log(`starting the server on ${baseUrl} (${DATABASE}, fresh DATA_DIR ${dataDir})`);
     const serverLog = await open(logFile, 'a');
     logHandle = serverLog;
     const startServer = () => {
       const child = new Child(
         'server',
-        spawn(process.execPath, ['src/server/main.ts'], {
-          cwd: ROOT,
-          env: {
-            ...process.env,
-            PORT: String(serverPort),
-            DATA_DIR: dataDir,
-            APP_URL: baseUrl,
+        spawn(
+          process.execPath,
+          [
+            // A diagnostic report (with the V8 heap) on SIGUSR2, read by memoryOf.
+            '--report-on-signal',
+            '--report-signal=SIGUSR2',
+            `--report-directory=${reportDir}`,
+            'src/server/main.ts',
+          ],
+          {
+            cwd: ROOT,
+            env: {
+              ...process.env,
+              PORT: String(serverPort),
+              DATA_DIR: dataDir,
+              APP_URL: baseUrl,
+            },
+            stdio: ['ignore', serverLog.fd, serverLog.fd],
           },
-          stdio: ['ignore', serverLog.fd, serverLog.fd],
-        }),
+        ),
       );
       children.push(child);
       return child;
     };
-    let server = startServer();
+    /** Spawns the server and waits for /api/ready; returns it with the seconds this took. */
+    const startTimed = async () => {
+      const started = performance.now();
+      const child = startServer();
+      await waitUntilReady(child, `${baseUrl}/api/ready`, 90_000, 25);
+      return { child, seconds: (performance.now() - started) / 1000 };
+    };
+    const fresh = await startTimed();
+    let server = fresh.child;
+    log(`the server was ready in ${fresh.seconds.toFixed(2)} s`);
+    await sleep(REST_MS);
+    const memoryFresh = await memoryOf(server, reportDir);
+    log(`at rest: ${JSON.stringify(memoryFresh)}`);
 
-    await waitUntilReady(ceiling, ceilingUrl);
-    await waitUntilReady(server, `${baseUrl}/api/ready`);
-    log('both servers are ready; creating a verified user with an organisation');
-
-    const { cookie, organizationId } = await createSession(baseUrl, path.join(dataDir, 'mail'));
+    log('creating a verified user with an organisation');
+    const session = await createSession(baseUrl, path.join(dataDir, 'mail'));
+    const { cookie, organizationId } = session;
     const authed = { cookie, 'x-organization-id': organizationId, origin: baseUrl };
+    const delivery = await assetDelivery(baseUrl).catch(() => null);
 
     // The embedded database belongs to one process: the server stops while the bench seeds.
     log(
-      `seeding ${CRM_SEED.customers} customers and ${CRM_SEED.projects} projects into the organisation`,
+      `seeding ${CRM_SEED.projects} projects and ${CRM_SEED.customers} customers (CSV import) ` +
+        'into the organisation',
     );
     await server.stop();
     const seedStarted = Date.now();
     const database = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir });
+    seeded = { organizationId };
     try {
-      await seedCrm(database.db, organizationId, CRM_SEED);
+      await seedCrm(
+        database.db,
+        organizationId,
+        { id: session.userId, email: session.email, ip: '127.0.0.1' },
+        CRM_SEED,
+        (message) => log(`  ${message}`),
+      );
     } finally {
       await database.close();
     }
     const seedSeconds = (Date.now() - seedStarted) / 1000;
     log(`seeded in ${seedSeconds.toFixed(1)} s; restarting the server`);
-    server = startServer();
-    await waitUntilReady(server, `${baseUrl}/api/ready`);
+    const restart = await startTimed();
+    server = restart.child;
+    await sleep(REST_MS);
+    const memorySeeded = await memoryOf(server, reportDir);
+    log(`restarted in ${restart.seconds.toFixed(2)} s; at rest: ${JSON.stringify(memorySeeded)}`);
 
     const targets: Target[] = [
       { name: 'ceiling (node:http)', method: 'GET', url: `${ceilingUrl}/` },
@@ -399,6 +550,12 @@ async function main(): Promise<number> {
         name: `GET /api/v1/customers (${CRM_SEED.customers} customers)`,
         method: 'GET',
         url: `${baseUrl}/api/v1/customers?pageSize=20`,
+        headers: authed,
+      },
+      {
+        name: 'GET /api/v1/customers?page=20',
+        method: 'GET',
+        url: `${baseUrl}/api/v1/customers?pageSize=20&page=20`,
         headers: authed,
       },
       {
@@ -437,6 +594,8 @@ async function main(): Promise<number> {
       measurements.push(await measure(target));
       if (server.exited) throw new Error(`the server exited (code ${server.exitCode})`);
     }
+    const memoryAfter = await memoryOf(server, reportDir);
+    log(`after the load: ${JSON.stringify(memoryAfter)}`);
 
     const base = measurements[0]!;
     const rows = measurements.map((row) => ({
@@ -447,6 +606,32 @@ async function main(): Promise<number> {
     }));
     printTable(rows);
 
+    const byName = (prefix: string) => rows.find((row) => row.name.startsWith(prefix));
+    const bundle = await readFile(BUNDLE_FILE, 'utf8')
+      .then((text) => JSON.parse(text) as Figures['bundle'])
+      .catch(() => null);
+    const figures: Figures = {
+      health: byName('GET /api/health'),
+      me: byName('GET /api/v1/me'),
+      helpRequests: byName('POST /api/v1/help-requests'),
+      projects: byName('GET /api/v1/projects ('),
+      customers: byName('GET /api/v1/customers ('),
+      customersSearch: byName('GET /api/v1/customers?search='),
+      dashboard: byName('GET /api/v1/dashboard/crm'),
+      bundle,
+      delivery,
+      memoryAtRest: memoryFresh,
+      startSeconds: fresh.seconds,
+      database: DATABASE,
+    };
+    const goals = goalRows(figures);
+    console.log('issue 13 goals:');
+    for (const goal of goals) {
+      console.log(
+        `  ${goal.met === null ? '  ?' : goal.met ? ' ok' : 'MISS'}  ${goal.figure}: ${goal.value} (goal ${goal.goal})`,
+      );
+    }
+
     await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
     const report = {
       date: new Date().toISOString(),
@@ -454,11 +639,24 @@ async function main(): Promise<number> {
       platform: `${os.platform()} ${os.arch()}`,
       cpus: os.cpus().length,
       cpuModel: os.cpus()[0]?.model,
+      loadAverage: os.loadavg(),
       database: DATABASE,
       connections: CONNECTIONS,
       warmupSeconds: WARMUP,
       durationSeconds: DURATION,
-      seed: { ...CRM_SEED, seconds: seedSeconds },
+      seed: { ...CRM_SEED, via: 'projects service, CSV import, bulk status', seconds: seedSeconds },
+      goals,
+      startup: {
+        freshDataDirSeconds: fresh.seconds,
+        seededRestartSeconds: restart.seconds,
+      },
+      memory: {
+        note: `VmRSS/VmHWM/RssAnon of /proc/<pid>/status; heap from a diagnostic report; at rest = ${REST_MS / 1000} s after ready`,
+        atRestFresh: memoryFresh,
+        atRestSeeded: memorySeeded,
+        afterBenchmark: memoryAfter,
+      },
+      assetDelivery: delivery,
       ratios:
         'rpsRatio = target req/s ÷ ceiling req/s; p50Ratio and p99Ratio = target latency ÷ ceiling latency',
       results: rows,
@@ -480,6 +678,18 @@ async function main(): Promise<number> {
     await logHandle?.close();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
+    if (seeded && process.env.DATABASE_URL) {
+      // A shared PostgreSQL database: the benchmark's organisation and users go again.
+      const database = openDatabase({ databaseUrl: process.env.DATABASE_URL, dataDir: null });
+      try {
+        await removeSeed(database.db, seeded.organizationId);
+        log('removed the benchmark organisation and its users from the database');
+      } catch (error) {
+        console.error(`bench: clean-up failed: ${String(error)}`);
+      } finally {
+        await database.close();
+      }
+    }
     if (!ok) {
       const serverLog = await readFile(logFile, 'utf8').catch(() => '');
       if (serverLog) {

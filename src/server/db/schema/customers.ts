@@ -109,11 +109,9 @@ export const customerActivities = pgTable(
   },
   (t) => [
     index('customer_activities_customer_idx').on(t.customerId, t.createdAt),
-    index('customer_activities_org_created_idx').on(t.organizationId, t.createdAt),
-    // The dashboard's churn in a date range.
-    index('customer_activities_org_status_change_idx')
-      .on(t.organizationId, t.createdAt)
-      .where(sql`${t.type} = 'status_change'`),
+    // The dashboard's latest activity: newest first, ties (one import, one bulk action share a
+    // timestamp) broken by id, so the first rows of the index are the answer.
+    index('customer_activities_org_created_id_idx').on(t.organizationId, t.createdAt, t.id),
     check(
       'customer_activities_type_check',
       sql`${t.type} in ('created', 'updated', 'status_change', 'note')`,
@@ -145,8 +143,10 @@ export const customerStats = pgTable(
 );
 
 /**
- * How many live customers of each organisation were created on each UTC day; kept by the same
- * triggers as `customer_stats`, so new customers per week read at most one row per day.
+ * How many live customers of each organisation were created on each UTC day, and how many times
+ * live customers were moved to churned that day (status changes in their timeline). Kept by the
+ * same triggers as `customer_stats` and by one on `customer_activities` (migrations 0008, 0011),
+ * so new customers per week and churn in a range read at most one row per day.
  */
 export const customerDailyStats = pgTable(
   'customer_daily_stats',
@@ -156,6 +156,7 @@ export const customerDailyStats = pgTable(
       .references(() => organization.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     customers: integer('customers').notNull(),
+    churned: integer('churned').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.organizationId, t.day] })],
 );

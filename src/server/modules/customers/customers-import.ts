@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import type { AuditActor } from '../../audit/record.ts';
 import { httpError } from '../../http/errors.ts';
@@ -167,5 +168,9 @@ export async function commitImport(
     rowCount: report.rowCount,
     columns: report.columns,
   });
+  // A bulk load changes the tables' size and spread at once, and PGlite runs no autovacuum:
+  // without fresh statistics the planner keeps planning for the old, small tables (a page of
+  // the list then reads every customer). PostgreSQL's autovacuum would get there later.
+  await db.execute(sql`analyze customers, customer_activities`);
   return { imported };
 }

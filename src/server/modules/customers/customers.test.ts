@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { signedInUser, startTestServer, type TestServer } from '../../test/harness.ts';
+import { EXACT_COUNT_LIMIT } from './customers-list.ts';
 import {
   NO_OWNER_KEY,
   auditLogs,
@@ -564,6 +565,51 @@ describe('customers: CSV import', () => {
   });
 });
 
+describe('customers: totals of large results', () => {
+  it('after an import: statistics refreshed, totals exact up to the limit and estimated past it', async () => {
+    const owner = await signedInUser(server, { name: 'Lena Large' });
+    await adminOfNewOrg(owner);
+    const rows = EXACT_COUNT_LIMIT + 200;
+    const lines = ['name,email,company,tags'];
+    for (let i = 1; i <= rows; i++) {
+      lines.push(`Bulk ${i},bulk${i}@large.test,Widget Works,${i <= 5 ? 'few;many' : 'many'}`);
+    }
+    const csv = lines.join('\n');
+    const preview = await owner.client.post('/api/v1/customers/import/preview', { csv });
+    const res = await owner.client.post('/api/v1/customers/import/commit', {
+      csv,
+      mapping: preview.json.mapping,
+    });
+    expect(res.json).toEqual({ imported: rows });
+
+    // The import refreshed the planner's statistics (PGlite has no autovacuum).
+    const stats = (await server.db.execute(
+      sql`select reltuples::int as n from pg_class where relname = 'customers'`,
+    )) as unknown as { rows: { n: number }[] };
+    expect(stats.rows[0]!.n).toBeGreaterThanOrEqual(rows);
+
+    const total = async (query: string) =>
+      (await owner.client.get(`/api/v1/customers?${query}`)).json.total as number;
+    expect(await total('pageSize=20')).toBe(rows);
+    // Every row matches: past the limit the total is an estimate, never above the real total.
+    const broad = await total('search=bulk');
+    expect(broad).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(broad).toBeLessThanOrEqual(rows);
+    const tagged = await total('tags=many');
+    expect(tagged).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(tagged).toBeLessThanOrEqual(rows);
+    // Small results are counted exactly: Bulk 11, 110-119, 1100-1199.
+    expect(await total('search=Bulk%2011&pageSize=20')).toBe(111);
+    expect(await total('tags=few')).toBe(5);
+    // The last page, and one past it, give the same total.
+    const last = await owner.client.get('/api/v1/customers?search=Bulk%2011&pageSize=20&page=6');
+    expect(last.json.items).toHaveLength(11);
+    expect(last.json.total).toBe(111);
+    const past = await owner.client.get('/api/v1/customers?search=Bulk%2011&pageSize=20&page=7');
+    expect(past.json).toMatchObject({ items: [], total: 111 });
+  });
+});
+
 describe('customers: the statistics kept by triggers', () => {
   it('match a fresh count after creates, edits, bulk actions, imports, deletes and owner removal', async () => {
     const fresh = async () => {
@@ -603,6 +649,27 @@ describe('customers: the statistics kept by triggers', () => {
         .orderBy(customerDailyStats.organizationId, customerDailyStats.day);
       return rows.map((r) => `${r.organizationId} ${r.day} ${r.customers}`);
     };
+    const freshChurn = async () => {
+      const result = (await server.db.execute(sql`
+        select a.organization_id::text as org, (a.created_at at time zone 'UTC')::date::text as day,
+          count(*)::int as n
+        from customer_activities a
+        join customers c on c.id = a.customer_id and c.deleted_at is null
+        where a.type = 'status_change' and a.to_status = 'churned'
+        group by 1, 2 order by 1, 2`)) as unknown as {
+        rows: { org: string; day: string; n: number }[];
+      };
+      return result.rows.map((r) => `${r.org} ${r.day} ${r.n}`);
+    };
+    const keptChurn = async () => {
+      const rows = await server.db
+        .select()
+        .from(customerDailyStats)
+        .where(ne(customerDailyStats.churned, 0))
+        .orderBy(customerDailyStats.organizationId, customerDailyStats.day);
+      return rows.map((r) => `${r.organizationId} ${r.day} ${r.churned}`);
+    };
+    expect(await keptChurn()).toEqual(await freshChurn());
     expect(await kept()).toEqual(await fresh());
     expect((await kept()).length).toBeGreaterThan(5);
     expect(await keptDaily()).toEqual(await freshDaily());
@@ -631,6 +698,7 @@ describe('customers: the statistics kept by triggers', () => {
     await server.db.delete(user).where(eq(user.id, seller.userId));
     expect(await kept()).toEqual(await fresh());
     expect(await keptDaily()).toEqual(await freshDaily());
+    expect(await keptChurn()).toEqual(await freshChurn());
     const none = await admin.client.get('/api/v1/customers?owner=none&pageSize=5');
     expect(none.json.total).toBe(await liveCount(orgA));
   });

@@ -44,10 +44,12 @@ async function rows<T>(db: Database, query: SQL): Promise<T[]> {
 }
 
 /**
- * Every figure of the CRM dashboard, each from one aggregate query: no customer row is loaded.
- * Status and owner breakdowns sum `customer_stats`, new customers sum `customer_daily_stats`
- * (both kept by triggers: a few rows per organisation, one per day); churn counts the status
- * changes of the range. `from` and `to` are UTC days, both included.
+ * Every figure of the CRM dashboard, each from one small query: no customer row is loaded.
+ * Status and owner breakdowns sum `customer_stats`, new customers and churn in the range sum
+ * `customer_daily_stats` (both kept by triggers: a few rows per organisation, one per day; churn
+ * counts each move of a live customer to churned, so one churned twice in the range counts
+ * twice); the latest activity reads the first rows of an index. `from` and `to` are UTC days,
+ * both included.
  */
 export async function crmDashboard(
   db: Database,
@@ -91,21 +93,14 @@ export async function crmDashboard(
               and ${customerDailyStats.day} >= ${previousFrom}::date
               and ${customerDailyStats.day} < ${range.from}::date`,
       ),
-      // Customers moved to churned within the range, leaving out the (few) deleted ones.
+      // Moves of live customers to churned within the range: customer_daily_stats.churned.
       rows<{ count: number }>(
         db,
-        sql`select count(distinct a.customer_id)::int as count
-            from ${customerActivities} as a
-            where a.organization_id = ${org}
-              and a.type = 'status_change'
-              and a.to_status = 'churned'
-              and a.created_at >= ${start}::timestamptz
-              and a.created_at < ${before}::timestamptz
-              and not exists (
-                select 1 from ${customers} as c
-                where c.organization_id = ${org} and c.deleted_at is not null
-                  and c.id = a.customer_id
-              )`,
+        sql`select coalesce(sum(${customerDailyStats.churned}), 0)::int as count
+            from ${customerDailyStats}
+            where ${customerDailyStats.organizationId} = ${org}
+              and ${customerDailyStats.day} >= ${range.from}::date
+              and ${customerDailyStats.day} <= ${range.to}::date`,
       ),
       rows<{ id: string; name: string; email: string; customers: number; value: string }>(
         db,

@@ -229,6 +229,22 @@ describe('GET /api/v1/dashboard/crm', () => {
     expect(after.json.newPerWeek.at(-1).count).toBe(before.json.newPerWeek.at(-1).count + 1);
   });
 
+  it('counts churn from the daily statistics: a deleted customer takes its churn along', async () => {
+    const before = await admin.client.get('/api/v1/dashboard/crm');
+    const created = await admin.client.post('/api/v1/customers', { name: 'Leaving', value: 10 });
+    await admin.client.request('PATCH', `/api/v1/customers/${created.json.id}`, {
+      status: 'churned',
+    });
+    const churned = await admin.client.get('/api/v1/dashboard/crm');
+    expect(churned.json.kpis.churnedInRange).toBe(before.json.kpis.churnedInRange + 1);
+    expect(churned.json.kpis.churned).toBe(before.json.kpis.churned + 1);
+    const removed = await admin.client.request('DELETE', `/api/v1/customers/${created.json.id}`);
+    expect(removed.status).toBe(204);
+    const gone = await admin.client.get('/api/v1/dashboard/crm');
+    expect(gone.json.kpis.churnedInRange).toBe(before.json.kpis.churnedInRange);
+    expect(gone.json.kpis.churned).toBe(before.json.kpis.churned);
+  });
+
   it('shows another organisation only its own figures', async () => {
     const res = await other.client.get('/api/v1/dashboard/crm?from=2025-03-03&to=2025-03-16');
     expect(res.status).toBe(200);
