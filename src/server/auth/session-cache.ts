@@ -91,9 +91,15 @@ export class SessionCache implements ChannelListener {
   readonly abilities: BoundedCache<string, CachedAbility>;
   private listening = false;
   private changes = 0;
-  private readonly waiters = new Map<string, () => void>();
+  /** Other processes listening on the channel (PostgreSQL), by instance id. */
+  private readonly peers = new Set<string>();
+  private readonly settlements = new Map<
+    string,
+    { confirmedBy(who: string): void; giveUp(): void }
+  >();
   private readonly instance = randomBytes(6).toString('hex');
   private syncs = 0;
+  onSilentPeers?: (peers: string[]) => void;
   /** Sends a message on the channel (PostgreSQL only: PGlite delivers before the statement returns). */
   private readonly publish: ((payload: string) => Promise<void>) | null;
   close: Unsubscribe = async () => {};
@@ -131,40 +137,79 @@ export class SessionCache implements ChannelListener {
   }
 
   onMessage(payload: string) {
-    const waiter = this.waiters.get(payload);
-    if (waiter) {
-      this.waiters.delete(payload);
-      waiter();
-      return;
-    }
-    if (payload.startsWith('sync:')) return; // another process settling its own writes
-    this.changes++;
-    const id = payload.slice(2);
-    switch (payload.slice(0, 2)) {
-      case 's:':
-        this.sessions.deleteWhere((_, entry) => entry.sessionId === id);
-        break;
-      case 'u:':
-        this.dropUser(id);
-        break;
-      case 'o:':
-        this.organizations.delete(id);
-        this.memberships.deleteWhere((_, list) => list.some((org) => org.id === id));
-        break;
+    const colon = payload.indexOf(':');
+    const kind = payload.slice(0, colon);
+    const rest = payload.slice(colon + 1);
+    switch (kind) {
+      case 's':
+        this.changes++;
+        this.sessions.deleteWhere((_, entry) => entry.sessionId === rest);
+        return;
+      case 'u':
+        this.dropUser(rest);
+        return;
+      case 'o':
+        this.changes++;
+        this.organizations.delete(rest);
+        this.memberships.deleteWhere((_, list) => list.some((org) => org.id === rest));
+        return;
       default:
-        this.clear();
+        if (!this.onProtocolMessage(kind, rest.split(':'))) this.clear();
+    }
+  }
+
+  /**
+   * The settle protocol between processes (PostgreSQL only):
+   * `hello:<p>` / `here:<p>` / `bye:<p>` keep the list of peers; `sync:<p>:<n>` asks every
+   * peer to confirm, with `ack:<p>:<n>:<peer>`, that it has applied every change committed
+   * before it (messages arrive in commit order, and each is applied as it arrives).
+   */
+  private onProtocolMessage(kind: string, [from = '', n = '', by = '']: string[]): boolean {
+    const own = from === this.instance;
+    switch (kind) {
+      case 'hello':
+        if (!own) {
+          this.peers.add(from);
+          this.send(`here:${this.instance}`);
+        }
+        return true;
+      case 'here':
+        if (!own) this.peers.add(from);
+        return true;
+      case 'bye':
+        this.peers.delete(from);
+        return true;
+      case 'sync':
+        if (own) this.settlements.get(n)?.confirmedBy(this.instance);
+        else {
+          this.peers.add(from);
+          this.send(`ack:${from}:${n}:${this.instance}`);
+        }
+        return true;
+      case 'ack':
+        if (own) this.settlements.get(n)?.confirmedBy(by);
+        return true;
+      default:
+        return false;
     }
   }
 
   onListening() {
     this.clear();
     this.listening = true;
+    this.send(`hello:${this.instance}`);
   }
 
   onLost() {
     this.listening = false;
     this.clear();
-    this.releaseWaiters();
+    for (const settlement of this.settlements.values()) settlement.giveUp();
+  }
+
+  /** Tells the other processes this one stops listening (they no longer wait for it). */
+  async leave() {
+    if (this.publish && this.listening) await this.publish(`bye:${this.instance}`).catch(() => {});
+    this.listening = false;
   }
 
   dropUser(userId: string) {
@@ -183,41 +228,51 @@ export class SessionCache implements ChannelListener {
   }
 
   /**
-   * After a write: returns once this process has received every change message committed
-   * before now, so the writer's next request cannot be served a dropped entry. It sends a
-   * marker on the channel and waits for it to come back (PostgreSQL delivers in commit order),
-   * then lets the event loop read whatever else has arrived. PGlite needs none of this.
+   * After a write: returns once this process and every other one listening have applied every
+   * change committed before now, so the next request anywhere cannot be served a dropped entry.
+   * It sends a marker on the channel and waits for it to come back here and for each peer's
+   * acknowledgement. A peer silent for SETTLE_TIMEOUT_MS is dropped from the list (a crashed
+   * process; one that lost its connection serves nothing from its cache anyway).
+   * PGlite needs none of this: its messages are applied before the writing statement returns.
    */
   async settle(): Promise<void> {
     if (!this.publish || !this.listening) return;
-    const marker = `sync:${this.instance}:${++this.syncs}`;
+    const n = String(++this.syncs);
+    const waitingFor = new Set([this.instance, ...this.peers]);
     let timer: NodeJS.Timeout | undefined;
-    const echoed = new Promise<boolean>((resolve) => {
-      this.waiters.set(marker, () => resolve(true));
-      timer = setTimeout(() => resolve(false), SETTLE_TIMEOUT_MS);
+    const done = new Promise<void>((resolve) => {
+      const finish = () => {
+        clearTimeout(timer);
+        this.settlements.delete(n);
+        resolve();
+      };
+      this.settlements.set(n, {
+        confirmedBy: (who) => {
+          waitingFor.delete(who);
+          if (waitingFor.size === 0) finish();
+        },
+        giveUp: finish,
+      });
+      timer = setTimeout(() => {
+        if (waitingFor.has(this.instance)) this.clear();
+        for (const peer of waitingFor) this.peers.delete(peer);
+        this.onSilentPeers?.([...waitingFor].filter((peer) => peer !== this.instance));
+        finish();
+      }, SETTLE_TIMEOUT_MS);
       timer.unref();
     });
     try {
-      await this.publish(marker);
-      if (!(await echoed)) this.clear();
+      await this.publish(`sync:${this.instance}:${n}`);
     } catch {
       this.clear();
-    } finally {
-      clearTimeout(timer);
-      this.waiters.delete(marker);
+      this.settlements.get(n)?.giveUp();
     }
-    await nextTurns(2);
+    await done;
   }
 
-  private releaseWaiters() {
-    for (const waiter of this.waiters.values()) waiter();
-    this.waiters.clear();
+  private send(payload: string) {
+    this.publish?.(payload).catch(() => this.clear());
   }
-}
-
-/** Lets the event loop poll its sockets: other listeners' messages sent with ours get read. */
-async function nextTurns(turns: number) {
-  for (let i = 0; i < turns; i++) await new Promise((resolve) => setImmediate(resolve));
 }
 
 /** The process's cache, listening on the database's change channel. */
@@ -241,6 +296,13 @@ export async function createSessionCache(
       cache.onLost();
     },
   };
-  cache.close = await database.listen(AUTH_CHANNEL, listener);
+  cache.onSilentPeers = (peers) => {
+    if (peers.length) logger.warn({ peers }, 'session cache: peers did not confirm; dropped');
+  };
+  const unlisten = await database.listen(AUTH_CHANNEL, listener);
+  cache.close = async () => {
+    await cache.leave();
+    await unlisten();
+  };
   return cache;
 }
