@@ -1,2 +1,2 @@
 // The customizer feature's public entry: what layouts may use.
-export { CustomizerButton } from './components/Customizer';
+export { CustomizerButton } from './components/CustomizerButton';

@@ -1,3 +1,8 @@
 // The organization feature's public entry: what layouts may use.
+import { lazyOnOpen } from '../../lib/lazy-on-open';
+
 export { currentOrganizationQueryOptions } from './api/organization';
-export { CreateOrganizationDialog } from './components/CreateOrganizationDialog';
+/** Fetched when first opened (its form and schema are not part of the navbar's chunk). */
+export const CreateOrganizationDialog = lazyOnOpen(() =>
+  import('./components/CreateOrganizationDialog').then((module) => module.CreateOrganizationDialog),
+);

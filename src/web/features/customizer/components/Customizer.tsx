@@ -21,11 +21,10 @@ import {
   IconMoon,
   IconPin,
   IconRefresh,
-  IconSettings,
   IconSun,
   IconX,
 } from '@tabler/icons-react';
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitcher } from '../../../components/LanguageSwitcher';
 import {
@@ -55,26 +54,6 @@ function isCustomized(preferences: Preferences): boolean {
 }
 
 /** The navbar button that opens the theme customizer drawer. */
-export function CustomizerButton() {
-  const { t } = useTranslation();
-  const [open, setOpen] = useState(false);
-  return (
-    <>
-      <Tooltip title={t('layout.customizer.open')}>
-        <IconButton
-          aria-label={t('layout.customizer.open')}
-          aria-haspopup="dialog"
-          aria-expanded={open ? true : undefined}
-          onClick={() => setOpen(true)}
-        >
-          <IconSettings size={22} aria-hidden />
-        </IconButton>
-      </Tooltip>
-      <Customizer open={open} onClose={() => setOpen(false)} />
-    </>
-  );
-}
-
 /**
  * The theme customizer (spec section 4, client preferences): theme, skin, semi-dark
  * navigation, primary colour, layout, content width, navbar, footer and blur, each applied at
