@@ -8,6 +8,8 @@
 //   DATABASE_URL       when set, the server runs on that PostgreSQL database instead of PGlite
 //   BENCH_CUSTOMERS    customers seeded into the benchmark organisation (default 100000)
 //   BENCH_PROJECTS     projects seeded into it (default 1000)
+//   BENCH_ONLY         a regular expression: only the targets whose name matches are measured
+//   BENCH_CPU_PROF     a directory: the server writes a V8 CPU profile of its run there
 //
 // The data is seeded the way people create it (bench/seed-crm.ts: projects through the projects
 // service, customers through the CSV import, churn through the bulk status action), so the
@@ -455,6 +457,9 @@ async function main(): Promise<number> {
             '--report-on-signal',
             '--report-signal=SIGUSR2',
             `--report-directory=${reportDir}`,
+            ...(process.env.BENCH_CPU_PROF
+              ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_CPU_PROF)}`]
+              : []),
             'src/server/main.ts',
           ],
           {
@@ -572,6 +577,10 @@ async function main(): Promise<number> {
         headers: authed,
       },
     ];
+
+    const only = process.env.BENCH_ONLY ? new RegExp(process.env.BENCH_ONLY) : null;
+    if (only)
+      targets.splice(1, targets.length, ...targets.slice(1).filter((t) => only.test(t.name)));
 
     // Each target must answer 2xx before it is measured.
     for (const target of targets.slice(1)) {

@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { PROJECT_STATUSES } from '../../../shared/schemas/projects.ts';
 import { organization, user } from './auth.ts';
 
@@ -37,4 +47,20 @@ export const projects = pgTable(
     index('projects_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
     check('projects_status_check', sql`${t.status} in ('active', 'archived')`),
   ],
+);
+
+/**
+ * How many live projects each organisation has per status. Kept by statement-level triggers on
+ * `projects` (migration 0013), so list totals and the dashboard read two rows instead of counting.
+ */
+export const projectStats = pgTable(
+  'project_stats',
+  {
+    organizationId: uuid('organization_id')
+      .notNull()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    status: text('status', { enum: PROJECT_STATUSES }).notNull(),
+    projects: integer('projects').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.status] })],
 );

@@ -7,7 +7,7 @@ import {
   customerDailyStats,
   customerStats,
   customers,
-  projects,
+  projectStats,
   user,
 } from '../../db/schema/index.ts';
 import {
@@ -120,12 +120,12 @@ export async function crmDashboard(
             order by o.value desc, o.customers desc, ${user.name}
             limit ${CRM_TOP_OWNERS}`,
       ),
+      // Per project status: project_stats (kept by triggers), two rows per organisation.
       rows<{ status: ProjectStatus; count: number }>(
         db,
-        sql`select ${projects.status} as status, count(*)::int as count
-            from ${projects}
-            where ${projects.organizationId} = ${org} and ${projects.deletedAt} is null
-            group by ${projects.status}`,
+        sql`select ${projectStats.status} as status, ${projectStats.projects} as count
+            from ${projectStats}
+            where ${projectStats.organizationId} = ${org}`,
       ),
       rows<{
         id: string;

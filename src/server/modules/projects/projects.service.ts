@@ -4,6 +4,7 @@ import {
   auditLogs,
   dataSources,
   projectDataSources,
+  projectStats,
   projects,
   user,
 } from '../../db/schema/index.ts';
@@ -70,6 +71,11 @@ const SORT_COLUMNS = {
   updatedAt: projects.updatedAt,
 } as const;
 
+/**
+ * A page of projects. The total comes from the page when it is the last one, from
+ * `project_stats` (kept by triggers) without a search, and from a count through the name's
+ * trigram index with one.
+ */
 export async function listProjects(
   db: Database,
   scope: OrgScope,
@@ -81,20 +87,36 @@ export async function listProjects(
     query.status ? eq(projects.status, query.status) : undefined,
   );
   const direction = query.order === 'asc' ? asc : desc;
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select(columns)
-      .from(projects)
-      .leftJoin(user, eq(user.id, projects.createdBy))
-      .where(where)
-      .orderBy(direction(SORT_COLUMNS[query.sort]), direction(projects.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ total: count() }).from(projects).where(where),
-  ]);
+  const offset = (query.page - 1) * query.pageSize;
+  const rows = await db
+    .select(columns)
+    .from(projects)
+    .leftJoin(user, eq(user.id, projects.createdBy))
+    .where(where)
+    .orderBy(direction(SORT_COLUMNS[query.sort]), direction(projects.id))
+    .limit(query.pageSize + 1)
+    .offset(offset);
+  const items = rows.slice(0, query.pageSize);
+  const lastPage = rows.length <= query.pageSize && (items.length > 0 || offset === 0);
+  let total: number;
+  if (lastPage) total = offset + items.length;
+  else if (query.search) {
+    total = (await db.select({ total: count() }).from(projects).where(where))[0]?.total ?? 0;
+  } else {
+    const [row] = await db
+      .select({ total: sql<number>`coalesce(sum(${projectStats.projects}), 0)::int` })
+      .from(projectStats)
+      .where(
+        and(
+          eq(projectStats.organizationId, scope.organizationId),
+          query.status ? eq(projectStats.status, query.status) : undefined,
+        ),
+      );
+    total = row?.total ?? 0;
+  }
   return {
-    items: rows.map((r) => toDto(r.project, r.creatorName)),
-    total: totals?.total ?? 0,
+    items: items.map((r) => toDto(r.project, r.creatorName)),
+    total,
     page: query.page,
     pageSize: query.pageSize,
   };

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import { signedInUser, startTestServer, type TestServer } from '../../test/harness.ts';
-import { auditLogs, member, projects } from '../../db/schema/index.ts';
+import { auditLogs, member, projectStats, projects } from '../../db/schema/index.ts';
 
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
 let server: TestServer;
@@ -255,6 +255,65 @@ describe('projects: update, archive, delete', () => {
     expect(row!.deletedAt).toBeInstanceOf(Date);
     expect((await auditsOf(project.id)).map((e) => e.action)).toContain('project.delete');
     expect((await admin.client.post('/api/v1/projects', { name: 'Temporary' })).status).toBe(201);
+  });
+});
+
+describe('projects: the statistics kept by triggers', () => {
+  it('match a fresh count after creates, archives, restores and deletes; list totals use them', async () => {
+    const fresh = async () => {
+      const result = (await server.db.execute(sql`
+        select organization_id::text as org, status, count(*)::int as n
+        from projects where deleted_at is null group by 1, 2 order by 1, 2`)) as unknown as {
+        rows: { org: string; status: string; n: number }[];
+      };
+      return result.rows.map((r) => `${r.org} ${r.status} ${r.n}`);
+    };
+    const kept = async () => {
+      const rows = await server.db
+        .select()
+        .from(projectStats)
+        .where(ne(projectStats.projects, 0))
+        .orderBy(projectStats.organizationId, projectStats.status);
+      return rows.map((r) => `${r.organizationId} ${r.status} ${r.projects}`);
+    };
+    const ids: string[] = [];
+    for (let i = 1; i <= 25; i++) {
+      ids.push((await admin.client.post('/api/v1/projects', { name: `Counted ${i}` })).json.id);
+    }
+    expect(await kept()).toEqual(await fresh());
+    await admin.client.post(`/api/v1/projects/${ids[0]}/archive`);
+    await admin.client.post(`/api/v1/projects/${ids[1]}/archive`);
+    await admin.client.post(`/api/v1/projects/${ids[1]}/restore`);
+    await admin.client.request('DELETE', `/api/v1/projects/${ids[2]}`);
+    expect(await kept()).toEqual(await fresh());
+
+    const live = async (status?: string) =>
+      (
+        await server.db
+          .select({ n: count() })
+          .from(projects)
+          .where(
+            and(
+              eq(projects.organizationId, orgA),
+              isNull(projects.deletedAt),
+              status ? eq(projects.status, status as 'active') : undefined,
+            ),
+          )
+      )[0]!.n;
+    // Page 1 of several: the total from the statistics; the last page: from the page itself.
+    const first = await admin.client.get('/api/v1/projects?pageSize=10');
+    expect(first.json.items).toHaveLength(10);
+    expect(first.json.total).toBe(await live());
+    const archived = await admin.client.get('/api/v1/projects?status=archived&pageSize=10');
+    expect(archived.json.total).toBe(await live('archived'));
+    const lastPage = Math.ceil((await live()) / 10);
+    const last = await admin.client.get(`/api/v1/projects?pageSize=10&page=${lastPage}`);
+    expect(last.json.total).toBe(await live());
+    const past = await admin.client.get(`/api/v1/projects?pageSize=10&page=${lastPage + 1}`);
+    expect(past.json).toMatchObject({ items: [], total: await live() });
+    // With a search, counted.
+    const searched = await admin.client.get('/api/v1/projects?search=counted%202&pageSize=10');
+    expect(searched.json.total).toBe(7); // Counted 2 and 20 to 25
   });
 });
 
