@@ -143,6 +143,10 @@ function createBetterAuth({ config, db, mailer, logger, secret }: AuthDeps) {
         '/request-password-reset': { window: 300, max: 5 },
         '/reset-password': { window: 300, max: 10 },
         '/two-factor/verify-*': { window: 60, max: 5 },
+        // Reads: no rate-limit row is written for them (issue 13: no write on a read).
+        '/get-session': false,
+        '/list-sessions': false,
+        '/list-accounts': false,
       },
     },
     advanced: {

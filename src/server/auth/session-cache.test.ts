@@ -89,6 +89,12 @@ describe('statements per signed-in request', () => {
       const again = await statementsOf(client, url);
       expect(writesAmong(again.statements), url).toEqual([]);
     }
+    // Better Auth's own reads write no rate-limit row either.
+    for (const url of ['/api/auth/get-session', '/api/auth/list-sessions']) {
+      const read = await statementsOf(client, url);
+      expect(read.status, url).toBe(200);
+      expect(writesAmong(read.statements), url).toEqual([]);
+    }
   });
 
   it('extends the session through Better Auth once per updateAge, and refuses it once expired', async () => {
