@@ -10,7 +10,7 @@ import {
   type Locale,
 } from '../../shared/constants';
 import type { Translations } from '../locales/en';
-import { loadLocale } from '../locales';
+import { loadLocale, type LocaleChunk } from '../locales';
 import { PREFERENCE_KEYS, readStorage, writeStorage } from './storage';
 
 declare module 'i18next' {
@@ -25,8 +25,13 @@ export const LANGUAGES = LOCALES.map((code) => LOCALE_CONFIG[code]);
 export type LanguageCode = Locale;
 export const isLanguageCode = isLocale;
 
-// Every language is its own chunk, English (the fallback) too: init() fetches the current
+// Every language is fetched when used, English (the fallback) too: init() fetches the current
 // language (and the fallback) before the first render, so no text shows in another language.
+// A language comes in two chunks: `core` (what every page may show) always, and `app` (the
+// signed-in pages' texts) once a signed-in page has asked for it (loadAppTranslations).
+let withApp = false;
+const appLoaded = new Set<string>();
+
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
@@ -35,8 +40,12 @@ const lazyBackend: BackendModule = {
       callback(new Error(`No translations for "${language}"`), false);
       return;
     }
-    loadLocale(language).then(
-      (translations) => callback(null, translations),
+    const which: LocaleChunk[] = withApp ? ['core', 'app'] : ['core'];
+    loadLocale(language, which).then(
+      (translations) => {
+        if (withApp) appLoaded.add(language);
+        callback(null, translations);
+      },
       (error: unknown) =>
         callback(error instanceof Error ? error : new Error(String(error)), false),
     );
@@ -74,6 +83,24 @@ export async function initI18n(): Promise<typeof i18n> {
     });
   applyLanguageToDocument(i18n.resolvedLanguage ?? initial);
   return i18n;
+}
+
+/**
+ * Adds the signed-in pages' texts to every language loaded so far (the current one, the
+ * fallback, any shown before) and to every language loaded from now on. The root route awaits
+ * it with the signed-in layout, so those pages never render before their texts.
+ */
+export async function loadAppTranslations(): Promise<void> {
+  withApp = true;
+  const languages = new Set([...Object.keys(i18n.store.data), i18n.language, FALLBACK_LOCALE]);
+  await Promise.all(
+    [...languages].filter(isLocale).map(async (code) => {
+      if (appLoaded.has(code)) return;
+      const texts = await loadLocale(code, ['app']);
+      i18n.addResourceBundle(code, 'translation', texts, true, true);
+      appLoaded.add(code);
+    }),
+  );
 }
 
 /**

@@ -12,6 +12,7 @@ import { NotFoundPage } from '../features/misc/pages/NotFoundPage';
 import { RouteLayout } from '../layouts';
 import { loadDefaultLayout, usesDefaultLayout } from '../layouts/default-layout-loader';
 import { effectiveRules } from '../lib/ability';
+import { loadAppTranslations } from '../lib/i18n';
 import {
   authReady,
   authStore,
@@ -79,8 +80,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // The navigation guard (spec section 2) runs on every navigation. A preload (link intent)
   // only warms code and data; the navigation that follows is guarded.
   beforeLoad: async ({ matches, location, preload }) => {
-    // The signed-in layout's chunk loads while the guard runs; the page waits for both.
-    const layout = usesDefaultLayout(mergeMeta(matches).layout) ? loadDefaultLayout() : null;
+    // The signed-in layout's chunk and texts load while the guard runs; the page waits for all.
+    const layout = usesDefaultLayout(mergeMeta(matches).layout)
+      ? Promise.all([loadDefaultLayout(), loadAppTranslations()])
+      : null;
     layout?.catch(() => undefined); // a redirect below leaves it unawaited
     if (!preload) follow(await guard(matches, location));
     await layout;

@@ -1,5 +1,6 @@
 // One file per part of the app, so that parts can be edited independently; the parts'
-// top-level keys never overlap. Each language is one chunk, fetched when used (lib/i18n).
+// top-level keys never overlap. The whole tree (its type, tests); the app loads each
+// language in two chunks, core.ts and app.ts (see lib/i18n).
 import account from './account.json';
 import admin from './admin.json';
 import audit from './audit.json';
