@@ -1,4 +1,4 @@
-import { Hono } from 'hono';
+import { Hono, type MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,18 +53,27 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
 
   app.use('*', requestLog(deps.logger));
   app.use('*', securityHeaders({ tagManager: Boolean(deps.config.gtmId) }));
+  const bodyLimits = new Map<number, MiddlewareHandler>();
   app.use('/api/*', (c, next) => {
+    // No handler reads the body of a GET or HEAD, and asking for it makes the Node adapter
+    // build a whole Request object for every such call.
+    if (c.req.method === 'GET' || c.req.method === 'HEAD') return next();
     const maxSize = LARGER_BODIES[c.req.path] ?? MAX_BODY_BYTES;
-    return bodyLimit({
-      maxSize,
-      onError: () => {
-        throw new HttpError(
-          413,
-          'PAYLOAD_TOO_LARGE',
-          `The request body is larger than ${Math.floor(maxSize / 1024 / 1024)} MB`,
-        );
-      },
-    })(c, next);
+    let limit = bodyLimits.get(maxSize);
+    if (!limit) {
+      limit = bodyLimit({
+        maxSize,
+        onError: () => {
+          throw new HttpError(
+            413,
+            'PAYLOAD_TOO_LARGE',
+            `The request body is larger than ${Math.floor(maxSize / 1024 / 1024)} MB`,
+          );
+        },
+      });
+      bodyLimits.set(maxSize, limit);
+    }
+    return limit(c, next);
   });
   // Better Auth checks the origin of its own endpoints.
   const sameSiteOnly = refuseCrossSite(trustedOrigins(deps.config));

@@ -22,7 +22,7 @@ const MAX_FAILED_STARTS = 3;
 const STOP_TIMEOUT_MS = 20_000;
 const STDERR_LINES = 20;
 
-const log = createLogger('info').child({ component: 'supervisor' });
+const log = createLogger('info', { sync: true }).child({ component: 'supervisor' });
 
 let child: ChildProcess | undefined;
 let restartTimer: NodeJS.Timeout | undefined;

@@ -2,6 +2,9 @@ import type { MiddlewareHandler } from 'hono';
 import { randomUUID } from 'node:crypto';
 import type { Logger } from './logger.ts';
 
+/** Probes polled by load balancers and orchestrators every few seconds: logged at debug only. */
+const PROBES = new Set(['/api/health', '/api/ready']);
+
 /** One structured line per request: method, path (never the query, which may hold tokens), status, time. */
 export function requestLog(logger: Logger): MiddlewareHandler {
   return async (c, next) => {
@@ -10,6 +13,8 @@ export function requestLog(logger: Logger): MiddlewareHandler {
     c.header('X-Request-Id', requestId);
     await next();
     const status = c.res.status;
+    const level = status >= 500 ? 'error' : PROBES.has(c.req.path) ? 'debug' : 'info';
+    if (!logger.isLevelEnabled(level)) return;
     const line = {
       requestId,
       method: c.req.method,
@@ -17,7 +22,6 @@ export function requestLog(logger: Logger): MiddlewareHandler {
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     };
-    if (status >= 500) logger.error(line, 'request');
-    else logger.info(line, 'request');
+    logger[level](line, 'request');
   };
 }
