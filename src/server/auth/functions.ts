@@ -5,7 +5,6 @@ import type { AppEnv } from '../http/context.ts';
 import { requireAuth } from '../http/context.ts';
 import { forbidden, validationError } from '../http/errors.ts';
 import { ensureOwnOrganization } from './organizations.ts';
-import { currentSession } from './session-lookup.ts';
 
 /** The body the spec lists; tokens are ignored (the session cookie identifies the caller). */
 const completeUserSetupBody = z
@@ -51,7 +50,7 @@ export function checkSuperAdmin(deps: AppDeps): Handler {
   return async (c) => {
     let isSuperAdmin = false;
     try {
-      const session = await currentSession(deps, c.req.raw.headers);
+      const session = await deps.auth.api.getSession({ headers: c.req.raw.headers });
       isSuperAdmin = Boolean((session?.user as { superAdmin?: boolean } | undefined)?.superAdmin);
     } catch (error) {
       deps.logger.warn({ err: error }, 'check-super-admin failed; answering false');
