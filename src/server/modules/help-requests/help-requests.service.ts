@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { count, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { helpRequests, user } from '../../db/schema/index.ts';
@@ -15,22 +16,79 @@ import {
   type HelpRequestUpdate,
 } from '../../../shared/schemas/admin.ts';
 
-export async function createHelpRequest(
+type NewHelpRequest = typeof helpRequests.$inferInsert & { id: string };
+type Pending = {
+  values: NewHelpRequest;
+  resolve: (record: HelpRequestRecord) => void;
+  reject: (error: unknown) => void;
+};
+
+/** Rows per INSERT when many requests arrive at once. */
+const MAX_BATCH = 100;
+/** Per database: the requests waiting for the insert under way to finish. */
+const queues = new WeakMap<Database, { pending: Pending[]; flushing: boolean }>();
+
+/**
+ * Stores a help request; answers once it is committed. Requests that arrive while an insert is
+ * under way are written together by the next one (one statement, one commit), so a burst costs
+ * a few commits instead of one each; a lone request is inserted at once.
+ */
+export function createHelpRequest(
   db: Database,
   userId: string,
   input: HelpRequest,
 ): Promise<HelpRequestRecord> {
-  const [row] = await db
-    .insert(helpRequests)
-    .values({
-      userId,
-      url: input.url,
-      projectId: extractProjectId(input.url),
-      issueDescription: input.issue_description,
-    })
-    .returning();
-  if (!row) throw new Error('help request insert returned nothing');
-  return toDto(row);
+  let queue = queues.get(db);
+  if (!queue) queues.set(db, (queue = { pending: [], flushing: false }));
+  const values: NewHelpRequest = {
+    id: randomUUID(),
+    userId,
+    url: input.url,
+    projectId: extractProjectId(input.url),
+    issueDescription: input.issue_description,
+  };
+  const stored = new Promise<HelpRequestRecord>((resolve, reject) =>
+    queue.pending.push({ values, resolve, reject }),
+  );
+  if (!queue.flushing) void flush(db, queue);
+  return stored;
+}
+
+async function flush(db: Database, queue: { pending: Pending[]; flushing: boolean }) {
+  queue.flushing = true;
+  try {
+    while (queue.pending.length > 0) {
+      const batch = queue.pending.splice(0, MAX_BATCH);
+      try {
+        const rows = await db
+          .insert(helpRequests)
+          .values(batch.map((p) => p.values))
+          .returning();
+        const byId = new Map(rows.map((row) => [row.id, row]));
+        for (const p of batch) {
+          const row = byId.get(p.values.id);
+          if (row) p.resolve(toDto(row));
+          else p.reject(new Error('help request insert returned nothing'));
+        }
+      } catch (error) {
+        if (batch.length === 1) batch[0]!.reject(error);
+        // One bad row (its user just deleted…) must not fail the others: each on its own.
+        else await Promise.all(batch.map((p) => insertOne(db, p)));
+      }
+    }
+  } finally {
+    queue.flushing = false;
+  }
+}
+
+async function insertOne(db: Database, p: Pending) {
+  try {
+    const [row] = await db.insert(helpRequests).values(p.values).returning();
+    if (row) p.resolve(toDto(row));
+    else p.reject(new Error('help request insert returned nothing'));
+  } catch (error) {
+    p.reject(error);
+  }
 }
 
 export async function listHelpRequests(

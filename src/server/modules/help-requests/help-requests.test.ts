@@ -34,6 +34,31 @@ describe('POST /api/v1/help-requests', () => {
     expect(noProject.json.project_id).toBeNull();
   });
 
+  it('stores each of many requests sent at once as its own row, answered with it', async () => {
+    const before = await stored();
+    const senders = await Promise.all([signedInUser(server), signedInUser(server)]);
+    const sent = Array.from({ length: 12 }, (_, i) => ({
+      who: senders[i % 2]!,
+      body: {
+        url: `http://localhost:3000/projects/p-${i}`,
+        issue_description: `Burst number ${i}`,
+      },
+    }));
+    const answers = await Promise.all(
+      sent.map(({ who, body }) => who.client.post('/api/v1/help-requests', body)),
+    );
+    answers.forEach((res, i) => {
+      expect(res.status, JSON.stringify(res.json)).toBe(201);
+      expect(res.json).toMatchObject({
+        user_id: sent[i]!.who.userId,
+        project_id: `p-${i}`,
+        issue_description: `Burst number ${i}`,
+      });
+    });
+    expect(new Set(answers.map((res) => res.json.id)).size).toBe(12);
+    expect(await stored()).toBe(before + 12);
+  });
+
   it('answers 401 "User not authenticated" without a session and writes nothing', async () => {
     const before = await stored();
     const res = await server.client().post('/api/v1/help-requests', {
