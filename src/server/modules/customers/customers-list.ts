@@ -87,6 +87,20 @@ function decodeCursor(cursor: string, sort: string, order: string) {
  */
 export const EXACT_COUNT_LIMIT = 1000;
 
+/**
+ * Recent estimates by organisation and filters, so paging through a broad search plans it once:
+ * the planner's estimate only moves with new statistics, and it is an estimate anyway.
+ */
+const estimates = new Map<string, { total: number; until: number }>();
+const ESTIMATE_TTL_MS = 30_000;
+const ESTIMATES_KEPT = 500;
+
+function remember(key: string, total: number) {
+  estimates.delete(key);
+  estimates.set(key, { total, until: Date.now() + ESTIMATE_TTL_MS });
+  if (estimates.size > ESTIMATES_KEPT) estimates.delete(estimates.keys().next().value!);
+}
+
 /** Customers matching the status and owner filters, from `customer_stats` (kept by triggers). */
 async function statsCount(db: Database, scope: OrgScope, query: CustomerExportQuery) {
   const [row] = await db
@@ -133,9 +147,20 @@ async function countCustomers(
   if (!query.search && !(query.tags && query.tags.length > 0)) {
     return statsCount(db, scope, query);
   }
+  const key = JSON.stringify([
+    scope.organizationId,
+    query.search,
+    query.tags,
+    query.status,
+    query.owner,
+  ]);
+  const cached = estimates.get(key);
+  if (cached && cached.until > Date.now()) return Math.max(atLeast, cached.total);
   const estimate = await estimatedRows(db, where);
   if (estimate > EXACT_COUNT_LIMIT) {
-    return Math.max(atLeast, Math.min(estimate, await statsCount(db, scope, query)));
+    const total = Math.min(estimate, await statsCount(db, scope, query));
+    remember(key, total);
+    return Math.max(atLeast, total);
   }
   const [counted] = await db.select({ total: count() }).from(customers).where(where);
   return counted?.total ?? 0;
