@@ -11,9 +11,11 @@
 // Dynamic imports that every load of a page awaits before its first render are counted too,
 // with their static imports (FIRST_RENDER_IMPORTS): the core translations of the default
 // language (lib/i18n awaits them before rendering) and, on pages whose route meta names the
-// default layout, the signed-in layout and the signed-in pages' translations (the root route's
-// beforeLoad awaits both: src/web/layouts/default-layout-loader.ts, loadAppTranslations). A new lazy chunk that
-// every page load fetches belongs in that list, or the figures would flatter the page.
+// default layout, the signed-in layout and (unless the meta says coreTextsOnly) the signed-in
+// pages' translations: the root route's beforeLoad awaits them
+// (src/web/layouts/default-layout-loader.ts, lib/i18n's loadAppTranslations). A new lazy
+// chunk that every page load fetches belongs in that list, or the figures would flatter the
+// page.
 //
 // Budgets (issue 13): the run fails (exit code 1) when a page's gzip total exceeds its goal.
 //
@@ -42,14 +44,13 @@ const LANGUAGES = [...new Set([DEFAULT_LOCALE, FALLBACK_LOCALE])];
 const FIRST_RENDER_IMPORTS = {
   /** Every page: lib/i18n's init() loads the current and the fallback language's core texts. */
   always: LANGUAGES.map((code) => `locales/${code}/core.ts`),
-  /** By the layout of the page's merged route meta (routes/__root.tsx, layouts/layout-loader). */
+  /** By the layout of the page's merged route meta (routes/__root.tsx). */
   layout: {
-    default: ['layouts/DefaultLayout.tsx', ...LANGUAGES.map((code) => `locales/${code}/app.ts`)],
-    'fixed-height': [
-      'layouts/DefaultLayout.tsx',
-      ...LANGUAGES.map((code) => `locales/${code}/app.ts`),
-    ],
+    default: ['layouts/DefaultLayout.tsx'],
+    'fixed-height': ['layouts/DefaultLayout.tsx'],
   } as Record<string, string[]>,
+  /** Default-layout pages not marked `coreTextsOnly`: the signed-in pages' texts. */
+  appTexts: LANGUAGES.map((code) => `locales/${code}/app.ts`),
 };
 
 interface ManifestChunk {
@@ -133,17 +134,23 @@ function matchedRouteFiles(routes: RouteFile[], urlPath: string): RouteFile[] {
 }
 
 /**
- * The layout a matched branch renders with: route meta merges from the root down, so the
- * deepest route file that names a layout (`layout: '...'` in its staticData) decides.
+ * The route meta a matched branch renders with, as far as the first render's chunks depend on
+ * it: meta merges from the root down, so the deepest route file that sets a field decides
+ * (`layout: '...'` and `coreTextsOnly: true|false` in its staticData).
  */
-async function layoutOf(matched: RouteFile[]): Promise<string | undefined> {
+async function metaOf(
+  matched: RouteFile[],
+): Promise<{ layout: string | undefined; coreTextsOnly: boolean }> {
   let layout: string | undefined;
+  let coreTextsOnly = false;
   for (const route of matched) {
     const source = await readFile(path.join(ROUTES_DIR, route.file), 'utf8');
     const declared = /\blayout:\s*'([\w-]+)'/.exec(source)?.[1];
     if (declared) layout = declared;
+    const textsOnly = /\bcoreTextsOnly:\s*(true|false)/.exec(source)?.[1];
+    if (textsOnly) coreTextsOnly = textsOnly === 'true';
   }
-  return layout;
+  return { layout, coreTextsOnly };
 }
 
 /** Manifest keys of the code-split chunks of one route file. */
@@ -233,8 +240,10 @@ async function main() {
   for (const target of targets) {
     const matched = matchedRouteFiles(routes, target);
     const splitKeys = matched.flatMap((route) => splitChunksOf(manifest, route));
-    const layout = await layoutOf(matched);
-    const lazyKeys = firstRender(FIRST_RENDER_IMPORTS.layout[layout ?? ''] ?? []);
+    const { layout, coreTextsOnly } = await metaOf(matched);
+    const layoutKeys = FIRST_RENDER_IMPORTS.layout[layout ?? ''] ?? [];
+    const textKeys = layoutKeys.length > 0 && !coreTextsOnly ? FIRST_RENDER_IMPORTS.appTexts : [];
+    const lazyKeys = firstRender([...layoutKeys, ...textKeys]);
     const keys = new Set([...entryKeys, ...staticClosure(manifest, [...splitKeys, ...lazyKeys])]);
     const total = await measure(manifest, keys);
     const goal = GOALS[target];

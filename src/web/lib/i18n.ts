@@ -88,7 +88,8 @@ export async function initI18n(): Promise<typeof i18n> {
 /**
  * Adds the signed-in pages' texts to every language loaded so far (the current one, the
  * fallback, any shown before) and to every language loaded from now on. The root route awaits
- * it with the signed-in layout, so those pages never render before their texts.
+ * it with the signed-in layout (unless the page is marked coreTextsOnly), so those pages never
+ * render before their texts.
  */
 export async function loadAppTranslations(): Promise<void> {
   withApp = true;

@@ -45,6 +45,11 @@ export interface RouteMeta {
   footerHidden?: boolean;
   /** Path of the navigation entry to highlight when it is not the route's own path. */
   navActiveLink?: string;
+  /**
+   * A default-layout page that shows only the core texts (locales/<code>/core.ts): it does not
+   * wait for the signed-in pages' texts (app.ts), which load when a page without it opens.
+   */
+  coreTextsOnly?: boolean;
 }
 
 declare module '@tanstack/react-router' {

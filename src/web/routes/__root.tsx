@@ -81,8 +81,9 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // only warms code and data; the navigation that follows is guarded.
   beforeLoad: async ({ matches, location, preload }) => {
     // The signed-in layout's chunk and texts load while the guard runs; the page waits for all.
-    const layout = usesDefaultLayout(mergeMeta(matches).layout)
-      ? Promise.all([loadDefaultLayout(), loadAppTranslations()])
+    const meta = mergeMeta(matches);
+    const layout = usesDefaultLayout(meta.layout)
+      ? Promise.all([loadDefaultLayout(), meta.coreTextsOnly ? null : loadAppTranslations()])
       : null;
     layout?.catch(() => undefined); // a redirect below leaves it unawaited
     if (!preload) follow(await guard(matches, location));

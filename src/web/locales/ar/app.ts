@@ -1,5 +1,5 @@
-// The parts only signed-in pages show: fetched with the signed-in layout (lib/i18n,
-// loadAppTranslations). The rest is in core.ts.
+// The parts only signed-in pages show: fetched before such a page renders (the root route,
+// lib/i18n's loadAppTranslations; not for pages marked coreTextsOnly). The rest is in core.ts.
 import admin from './admin.json';
 import audit from './audit.json';
 import customers from './customers.json';
