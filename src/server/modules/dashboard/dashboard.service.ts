@@ -43,6 +43,15 @@ async function rows<T>(db: Database, query: SQL): Promise<T[]> {
   return result.rows;
 }
 
+/** A subquery's rows as one JSON array (an empty one when there are none). */
+const jsonRows = (query: SQL) =>
+  sql`(select coalesce(json_agg(q), '[]'::json) from (${query}) as q)`;
+
+/** A JSON column as the driver gives it: parsed already (node-postgres, PGlite) or as text. */
+function parsed<T>(value: unknown): T[] {
+  return (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as T[];
+}
+
 /**
  * Every figure of the CRM dashboard, each from one small query: no customer row is loaded.
  * Status and owner breakdowns sum `customer_stats`, new customers and churn in the range sum
@@ -62,49 +71,34 @@ export async function crmDashboard(
   const lengthMs = Date.parse(before) - Date.parse(start);
   const previousFrom = new Date(Date.parse(start) - lengthMs).toISOString().slice(0, 10);
 
-  const [statusRows, weekRows, previousRows, churnRows, ownerRows, projectRows, activityRows] =
-    await Promise.all([
-      // Per status: from customer_stats (kept by triggers), a few rows per organisation.
-      rows<{ status: CustomerStatus; count: number; value: string }>(
-        db,
-        sql`select ${customerStats.status} as status,
+  // Per status: customer_stats (kept by triggers), a few rows per organisation.
+  const statusSql = sql`select ${customerStats.status} as status,
               coalesce(sum(${customerStats.customers}), 0)::int as count,
               coalesce(sum(${customerStats.value}), 0)::text as value
             from ${customerStats} where ${customerStats.organizationId} = ${org}
-            group by ${customerStats.status}`,
-      ),
-      // New customers per week of the range: customer_daily_stats has one row per day.
-      rows<{ week: string; count: number }>(
-        db,
-        sql`select to_char(date_trunc('week', ${customerDailyStats.day}::timestamp), 'YYYY-MM-DD')
+            group by ${customerStats.status}`;
+  // New customers per week of the range: customer_daily_stats has one row per day.
+  const weekSql = sql`select to_char(date_trunc('week', ${customerDailyStats.day}::timestamp), 'YYYY-MM-DD')
               as week, sum(${customerDailyStats.customers})::int as count
             from ${customerDailyStats}
             where ${customerDailyStats.organizationId} = ${org}
               and ${customerDailyStats.day} >= ${range.from}::date
               and ${customerDailyStats.day} <= ${range.to}::date
-            group by 1`,
-      ),
-      // New customers in the range of the same length just before.
-      rows<{ count: number }>(
-        db,
-        sql`select coalesce(sum(${customerDailyStats.customers}), 0)::int as count
+            group by 1`;
+  // New customers in the range of the same length just before.
+  const previousSql = sql`select coalesce(sum(${customerDailyStats.customers}), 0)::int as count
             from ${customerDailyStats}
             where ${customerDailyStats.organizationId} = ${org}
               and ${customerDailyStats.day} >= ${previousFrom}::date
-              and ${customerDailyStats.day} < ${range.from}::date`,
-      ),
-      // Moves of live customers to churned within the range: customer_daily_stats.churned.
-      rows<{ count: number }>(
-        db,
-        sql`select coalesce(sum(${customerDailyStats.churned}), 0)::int as count
+              and ${customerDailyStats.day} < ${range.from}::date`;
+  // Moves of live customers to churned within the range: customer_daily_stats.churned.
+  const churnSql = sql`select coalesce(sum(${customerDailyStats.churned}), 0)::int as count
             from ${customerDailyStats}
             where ${customerDailyStats.organizationId} = ${org}
               and ${customerDailyStats.day} >= ${range.from}::date
-              and ${customerDailyStats.day} <= ${range.to}::date`,
-      ),
-      rows<{ id: string; name: string; email: string; customers: number; value: string }>(
-        db,
-        sql`select o.owner_key as id, ${user.name} as name, ${user.email} as email,
+              and ${customerDailyStats.day} <= ${range.to}::date`;
+  // The owners with the most customer value: customer_stats per owner.
+  const ownerSql = sql`select o.owner_key as id, ${user.name} as name, ${user.email} as email,
               o.customers, o.value::text as value
             from (
               select ${customerStats.ownerKey} as owner_key,
@@ -118,29 +112,13 @@ export async function crmDashboard(
             ) as o
             join ${user} on ${user.id} = o.owner_key
             order by o.value desc, o.customers desc, ${user.name}
-            limit ${CRM_TOP_OWNERS}`,
-      ),
-      // Per project status: project_stats (kept by triggers), two rows per organisation.
-      rows<{ status: ProjectStatus; count: number }>(
-        db,
-        sql`select ${projectStats.status} as status, ${projectStats.projects} as count
+            limit ${CRM_TOP_OWNERS}`;
+  // Per project status: project_stats (kept by triggers), two rows per organisation.
+  const projectSql = sql`select ${projectStats.status} as status, ${projectStats.projects} as count
             from ${projectStats}
-            where ${projectStats.organizationId} = ${org}`,
-      ),
-      rows<{
-        id: string;
-        type: CustomerActivityType;
-        customer_id: string;
-        customer_name: string;
-        actor_id: string | null;
-        actor_name: string | null;
-        body: string | null;
-        from_status: CustomerStatus | null;
-        to_status: CustomerStatus | null;
-        created_at: string | Date;
-      }>(
-        db,
-        sql`select a.id, a.type, a.customer_id, c.name as customer_name, a.actor_id,
+            where ${projectStats.organizationId} = ${org}`;
+  // The latest activity: the first rows of customer_activities_org_created_id_idx.
+  const activitySql = sql`select a.id, a.type, a.customer_id, c.name as customer_name, a.actor_id,
               u.name as actor_name, a.body, a.from_status, a.to_status, a.created_at
             from ${customerActivities} as a
             join ${customers} as c on c.id = a.customer_id and c.deleted_at is null
@@ -149,9 +127,42 @@ export async function crmDashboard(
               and a.created_at >= ${start}::timestamptz
               and a.created_at < ${before}::timestamptz
             order by a.created_at desc, a.id desc
-            limit ${CRM_RECENT_ACTIVITY}`,
-      ),
-    ]);
+            limit ${CRM_RECENT_ACTIVITY}`;
+
+  // The six figures from the stats tables in one statement (one round trip, one pool
+  // connection), each as a JSON array of its rows; the latest activity beside it.
+  const [[figures], activityRows] = await Promise.all([
+    rows<Record<'s' | 'w' | 'p' | 'c' | 'o' | 'j', unknown>>(
+      db,
+      sql`select ${jsonRows(statusSql)} as s, ${jsonRows(weekSql)} as w,
+            ${jsonRows(previousSql)} as p, ${jsonRows(churnSql)} as c,
+            ${jsonRows(ownerSql)} as o, ${jsonRows(projectSql)} as j`,
+    ),
+    rows<{
+      id: string;
+      type: CustomerActivityType;
+      customer_id: string;
+      customer_name: string;
+      actor_id: string | null;
+      actor_name: string | null;
+      body: string | null;
+      from_status: CustomerStatus | null;
+      to_status: CustomerStatus | null;
+      created_at: string | Date;
+    }>(db, activitySql),
+  ]);
+  const statusRows = parsed<{ status: CustomerStatus; count: number; value: string }>(figures?.s);
+  const weekRows = parsed<{ week: string; count: number }>(figures?.w);
+  const previousRows = parsed<{ count: number }>(figures?.p);
+  const churnRows = parsed<{ count: number }>(figures?.c);
+  const ownerRows = parsed<{
+    id: string;
+    name: string;
+    email: string;
+    customers: number;
+    value: string;
+  }>(figures?.o);
+  const projectRows = parsed<{ status: ProjectStatus; count: number }>(figures?.j);
 
   const byStatus = CUSTOMER_STATUSES.map((status) => {
     const row = statusRows.find((r) => r.status === status);
