@@ -6,7 +6,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { countStatements } from '../db/query-counter.ts';
 import { member } from '../db/schema/index.ts';
 import {
@@ -126,5 +127,22 @@ describe('session cache across processes (LISTEN/NOTIFY)', () => {
     });
     expect(ban.status).toBe(200);
     expect((await onB(user.client)).status).toBe(401);
+  });
+
+  it('listens again after its LISTEN connection is killed, and still hears the next sign-out', async () => {
+    const cache = b.deps.sessionCache;
+    const before = cache.listens;
+    await a.db.execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity
+          where datname = current_database() and query ilike 'LISTEN %' and pid <> pg_backend_pid()`,
+    );
+    await vi.waitFor(() => expect(cache.listens).toBeGreaterThan(before), { timeout: 15_000 });
+    await vi.waitFor(() => expect(a.deps.sessionCache.active).toBe(true), { timeout: 15_000 });
+
+    const user = await signedInUser(a);
+    await warmOnB(user.client);
+    const cookie = user.client.cookieHeader;
+    expect((await user.client.post('/api/auth/sign-out')).status).toBe(200);
+    expect((await onB(user.client, cookie)).status).toBe(401);
   });
 });

@@ -90,6 +90,8 @@ export class SessionCache implements ChannelListener {
   readonly organizations: BoundedCache<string, true>;
   readonly abilities: BoundedCache<string, CachedAbility>;
   private listening = false;
+  /** How many times the channel was (re)joined: 1 unless the connection was lost. */
+  listens = 0;
   private changes = 0;
   /** Other processes listening on the channel (PostgreSQL), by instance id. */
   private readonly peers = new Set<string>();
@@ -188,6 +190,7 @@ export class SessionCache implements ChannelListener {
         return true;
       case 'ack':
         if (own) this.settlements.get(n)?.confirmedBy(by);
+        if (by && by !== this.instance) this.peers.add(by); // back after being dropped as silent
         return true;
       default:
         return false;
@@ -197,6 +200,7 @@ export class SessionCache implements ChannelListener {
   onListening() {
     this.clear();
     this.listening = true;
+    this.listens++;
     this.send(`hello:${this.instance}`);
   }
 
