@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { sql } from 'drizzle-orm';
 import { countStatements, writesAmong } from '../db/query-counter.ts';
 import { member } from '../db/schema/index.ts';
+import { SessionCache } from './session-cache.ts';
 import {
   signedInUser,
   startTestServer,
@@ -253,5 +254,63 @@ describe('changes take effect on the very next request (one process)', () => {
     await server.db.execute(sql`delete from sessions where user_id = ${userId}`);
     await server.deps.sessionCache.settle();
     expect((await client.get('/api/v1/me')).status).toBe(401);
+  });
+});
+
+describe('the cache itself', () => {
+  const entry = (n: number) => ({
+    sessionId: `s${n}`,
+    userId: `u${n % 2}`,
+    session: { id: `s${n}`, expiresAt: new Date(0) },
+    user: { id: `u${n % 2}` },
+    expiresAt: 0,
+    refreshAt: 0,
+  });
+
+  it('holds at most maxEntries per kind, dropping the least recently used', () => {
+    const cache = new SessionCache({ maxEntries: 3 });
+    cache.onListening();
+    for (let n = 0; n < 3; n++) cache.sessions.set(`k${n}`, entry(n));
+    cache.sessions.get('k0'); // used: k1 is now the oldest
+    for (let n = 3; n < 1000; n++) cache.sessions.set(`k${n}`, entry(n));
+    expect(cache.sessions.size).toBe(3);
+    expect(cache.sessions.get('k1')).toBeUndefined();
+    expect(cache.sessions.get('k999')).toBeDefined();
+  });
+
+  it('serves an entry for its time to live only, and drops by session, user and organisation', () => {
+    let now = 1_000;
+    const cache = new SessionCache({ ttlMs: 30_000, now: () => now });
+    cache.onListening();
+    cache.sessions.set('a', entry(1));
+    cache.sessions.set('b', entry(2));
+    cache.sessions.set('c', entry(3));
+    cache.memberships.set('u1', [{ id: 'o1', name: 'O', slug: 'o', logo: null, role: 'admin' }]);
+    now += 29_999;
+    expect(cache.sessions.get('a')).toBeDefined();
+    cache.onMessage('s:s1');
+    expect(cache.sessions.get('a')).toBeUndefined();
+    cache.onMessage('u:u1');
+    expect(cache.sessions.get('c')).toBeUndefined();
+    expect(cache.memberships.get('u1')).toBeUndefined();
+    expect(cache.sessions.get('b')).toBeDefined();
+    cache.memberships.set('u0', [{ id: 'o2', name: 'P', slug: 'p', logo: null, role: 'user' }]);
+    cache.onMessage('o:o2');
+    expect(cache.memberships.get('u0')).toBeUndefined();
+    now += 30_001;
+    expect(cache.sessions.get('b')).toBeUndefined();
+  });
+
+  it('serves nothing while not listening, and stores nothing read across a change', () => {
+    const cache = new SessionCache();
+    expect(cache.active).toBe(false);
+    cache.onListening();
+    const generation = cache.generation;
+    cache.onMessage('u:someone');
+    expect(cache.fresh(generation)).toBe(false);
+    expect(cache.fresh(cache.generation)).toBe(true);
+    cache.onLost();
+    expect(cache.active).toBe(false);
+    expect(cache.fresh(cache.generation)).toBe(false);
   });
 });
