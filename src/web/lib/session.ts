@@ -1,15 +1,42 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { LOGOUT_TIMEOUT_MS, SIGN_OUT_IGNORED_STATUSES } from '../../shared/constants';
 import { api, FUNCTIONS_BASE } from './api';
-import { authClient, type AuthSession } from './auth-client';
+import type { AuthSession } from './auth-client';
+import { loadAuthClient } from './auth-client-loader';
 import { removeStorage, STORAGE_KEYS, writeStorage } from './storage';
+
+// Better Auth's session endpoint, the one authClient.getSession() calls. Every page load asks
+// it, so it is fetched directly: the auth client (and its plugins) loads only with the pages
+// and actions that use it (sign-in, sign-out, security settings).
+const SESSION_URL = '/api/auth/get-session';
+
+/** The ISO dates of a session as the Better Auth client gives them (Date objects). */
+function withDates(session: AuthSession): AuthSession {
+  const date = (value: unknown) => (typeof value === 'string' ? new Date(value) : value);
+  const { user, session: own } = session;
+  return {
+    ...session,
+    user: { ...user, createdAt: date(user.createdAt), updatedAt: date(user.updatedAt) },
+    session: {
+      ...own,
+      createdAt: date(own.createdAt),
+      updatedAt: date(own.updatedAt),
+      expiresAt: date(own.expiresAt),
+    },
+  } as AuthSession;
+}
 
 /** The current session from the server, or null (no session, or the server cannot say). */
 export async function fetchSession(): Promise<AuthSession | null> {
   try {
-    const { data, error } = await authClient.getSession();
-    if (error || !data?.session || !data.user) return null;
-    return data;
+    const response = await fetch(SESSION_URL, {
+      credentials: 'include',
+      headers: { Accept: 'application/json' },
+    });
+    if (!response.ok) return null;
+    const data = (await response.json()) as AuthSession | null;
+    if (!data?.session || !data.user) return null;
+    return withDates(data);
   } catch {
     return null;
   }
@@ -34,7 +61,7 @@ const ignoredSignOutStatus = (status: number) =>
 /** Asks the server to end the session; errors 401/403/404 are ignored, others warn. */
 async function endServerSession(): Promise<void> {
   try {
-    const { error } = await authClient.signOut();
+    const { error } = await (await loadAuthClient()).signOut();
     if (error && !ignoredSignOutStatus(error.status)) {
       console.warn('Sign-out failed; continuing with local cleanup', error);
     }

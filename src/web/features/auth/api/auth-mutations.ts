@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authClient } from '../../../lib/auth-client';
+import { loadAuthClient } from '../../../lib/auth-client-loader';
 import { authFailure, captureRetryAfter, FailureError } from '../../../lib/errors';
 import { markSignedIn } from '../../../lib/auth-store';
 import { verifyEmailCallback } from './verify-email-callback';
@@ -13,7 +13,8 @@ export function useSignIn() {
   return useMutation({
     mutationFn: async (values: { email: string; password: string }): Promise<SignInOutcome> => {
       const capture = captureRetryAfter();
-      const { data, error } = await authClient.signIn.email({
+      const auth = await loadAuthClient();
+      const { data, error } = await auth.signIn.email({
         email: values.email,
         password: values.password,
         fetchOptions: capture.fetchOptions,
@@ -46,10 +47,11 @@ export function useVerifyTwoFactor() {
         trustDevice: values.trustDevice,
         fetchOptions: capture.fetchOptions,
       };
+      const auth = await loadAuthClient();
       const { data, error } =
         values.method === 'totp'
-          ? await authClient.twoFactor.verifyTotp(body)
-          : await authClient.twoFactor.verifyBackupCode(body);
+          ? await auth.twoFactor.verifyTotp(body)
+          : await auth.twoFactor.verifyBackupCode(body);
       if (error) throw authFailure(error, capture.retryAfter);
       if (!data?.user || !data.token) throw authenticationFailed();
       markSignedIn();
@@ -69,7 +71,8 @@ export function useSignUp() {
       to?: string | undefined;
     }): Promise<SignUpOutcome> => {
       const capture = captureRetryAfter();
-      const { data, error } = await authClient.signUp.email({
+      const auth = await loadAuthClient();
+      const { data, error } = await auth.signUp.email({
         name: values.name,
         email: values.email,
         password: values.password,
@@ -91,7 +94,8 @@ export function useResendVerification(to?: string) {
   return useMutation({
     mutationFn: async (email: string): Promise<string> => {
       const capture = captureRetryAfter();
-      const { error } = await authClient.sendVerificationEmail({
+      const auth = await loadAuthClient();
+      const { error } = await auth.sendVerificationEmail({
         email,
         callbackURL: verifyEmailCallback(to),
         fetchOptions: capture.fetchOptions,

@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { authClient } from '../../../lib/auth-client';
+import { loadAuthClient } from '../../../lib/auth-client-loader';
 import { authFailure, captureRetryAfter } from '../../../lib/errors';
 
 /** Where the server's reset link sends the browser back, with `?token=` or `?error=`. */
@@ -9,7 +9,8 @@ export function useRequestPasswordReset() {
   return useMutation({
     mutationFn: async (email: string): Promise<string> => {
       const capture = captureRetryAfter();
-      const { error } = await authClient.requestPasswordReset({
+      const auth = await loadAuthClient();
+      const { error } = await auth.requestPasswordReset({
         email,
         redirectTo: RESET_PASSWORD_CALLBACK,
         fetchOptions: capture.fetchOptions,
@@ -24,7 +25,8 @@ export function useResetPassword() {
   return useMutation({
     mutationFn: async (values: { token: string; newPassword: string }): Promise<void> => {
       const capture = captureRetryAfter();
-      const { error } = await authClient.resetPassword({
+      const auth = await loadAuthClient();
+      const { error } = await auth.resetPassword({
         token: values.token,
         newPassword: values.newPassword,
         fetchOptions: capture.fetchOptions,

@@ -1,4 +1,4 @@
-import { authClient } from '../../../lib/auth-client';
+import { loadAuthClient } from '../../../lib/auth-client-loader';
 import { authFailure } from '../../../lib/errors';
 
 /** Where Google and the OIDC provider send the browser back (spec: auth-callback). */
@@ -12,7 +12,8 @@ export type SocialProvider = 'google' | 'oidc';
  * (`/sign-in/social` with provider `oidc`; the server's OIDC test covers that path).
  */
 export async function startSocialSignIn(provider: SocialProvider): Promise<void> {
-  const { data, error } = await authClient.$fetch<{ url?: string }>('/sign-in/social', {
+  const auth = await loadAuthClient();
+  const { data, error } = await auth.$fetch<{ url?: string }>('/sign-in/social', {
     method: 'POST',
     // The browser goes to the provider once, below: with Better Auth's own redirect as well, the
     // second navigation cancels the first after its callback has already used the one-time state

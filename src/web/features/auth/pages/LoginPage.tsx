@@ -13,6 +13,7 @@ import { errorText } from '../../../lib/error-text';
 import { thrownToFailure, type Failure } from '../../../lib/errors';
 import { muiRegister, validationText } from '../../../lib/forms';
 import { safeRedirectTarget } from '../../../lib/guard';
+import { prefetchAuthClient } from '../../../lib/auth-client-loader';
 import { useSignIn } from '../api/auth-mutations';
 import { AuthCard } from '../components/AuthCard';
 import { PasswordField } from '../components/PasswordField';
@@ -82,6 +83,7 @@ export function LoginPage() {
         component="form"
         noValidate
         onSubmit={onSubmit}
+        onFocus={prefetchAuthClient}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
       >
         {notice ? <Alert severity="warning">{notice}</Alert> : null}

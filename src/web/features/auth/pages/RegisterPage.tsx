@@ -18,6 +18,7 @@ import { errorText } from '../../../lib/error-text';
 import { thrownToFailure } from '../../../lib/errors';
 import { safeRedirectTarget } from '../../../lib/guard';
 import { muiRegister, validationText } from '../../../lib/forms';
+import { prefetchAuthClient } from '../../../lib/auth-client-loader';
 import { useSignUp } from '../api/auth-mutations';
 import { AuthCard } from '../components/AuthCard';
 import { PasswordField } from '../components/PasswordField';
@@ -92,6 +93,7 @@ export function RegisterPage() {
         component="form"
         noValidate
         onSubmit={onSubmit}
+        onFocus={prefetchAuthClient}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
       >
         {failure ? <Alert severity="error">{errorText(t, i18n.language, failure)}</Alert> : null}
