@@ -80,14 +80,17 @@ export const Route = createRootRouteWithContext<RouterContext>()({
   // The navigation guard (spec section 2) runs on every navigation. A preload (link intent)
   // only warms code and data; the navigation that follows is guarded.
   beforeLoad: async ({ matches, location, preload }) => {
-    // The signed-in layout's chunk and texts load while the guard runs; the page waits for all.
+    // A default-layout page waits for the signed-in layout's chunk and texts. Someone who was
+    // signed in (user data kept from the last visit) gets them while the guard runs; a visitor,
+    // whom the guard sends to the login page, never fetches them.
     const meta = mergeMeta(matches);
-    const layout = usesDefaultLayout(meta.layout)
-      ? Promise.all([loadDefaultLayout(), meta.coreTextsOnly ? null : loadAppTranslations()])
+    const frame = usesDefaultLayout(meta.layout)
+      ? () => Promise.all([loadDefaultLayout(), meta.coreTextsOnly ? null : loadAppTranslations()])
       : null;
-    layout?.catch(() => undefined); // a redirect below leaves it unawaited
+    const early = frame && readStorage(STORAGE_KEYS.userData) !== null ? frame() : null;
+    early?.catch(() => undefined); // a redirect below leaves it unawaited
     if (!preload) follow(await guard(matches, location));
-    await layout;
+    if (frame) await (early ?? frame());
   },
   component: RootComponent,
   notFoundComponent: NotFoundPage,
