@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompressPlugin } from './scripts/vite-precompress.ts';
 
 // Paths are absolute because the router plugin resolves relative ones against `root` (src/web).
 const fromRepo = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -23,6 +24,8 @@ export default defineConfig({
       semicolons: true,
     }),
     react(),
+    // .br and .gz copies of the output, served by src/server/http/spa.ts.
+    precompressPlugin(),
   ],
   build: {
     outDir: fromRepo('./dist/web'),

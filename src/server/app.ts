@@ -9,6 +9,7 @@ import { checkSuperAdmin, functionRoutes } from './auth/functions.ts';
 import { clientIp } from './http/client-ip.ts';
 import { refuseCrossSite } from './http/cross-site.ts';
 import { requestContext, requireAuth, type AppEnv } from './http/context.ts';
+import { compressJson } from './http/compress.ts';
 import { HttpError, errorResponse, notFound, toApiError } from './http/errors.ts';
 import { inputHygiene } from './http/input-hygiene.ts';
 import { createRouter } from './http/openapi.ts';
@@ -53,6 +54,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
 
   app.use('*', requestLog(deps.logger));
   app.use('*', securityHeaders({ tagManager: Boolean(deps.config.gtmId) }));
+  app.use('/api/*', compressJson());
   const bodyLimits = new Map<number, MiddlewareHandler>();
   app.use('/api/*', (c, next) => {
     // No handler reads the body of a GET or HEAD, and asking for it makes the Node adapter
