@@ -39,6 +39,14 @@ export const MIGRATIONS_DIR = path.resolve(
   '../../../drizzle',
 );
 
+/**
+ * PGlite's shared buffers live in its WebAssembly memory and are all touched when it starts: at
+ * PostgreSQL's default (128 MB) they were most of the server's memory at rest. The data files
+ * stay in the operating system's page cache either way, so a smaller pool costs a copy on a
+ * miss, not a disk read.
+ */
+const PGLITE_MEMORY_SETTINGS = ['-c', 'shared_buffers=32MB', '-c', 'wal_buffers=1MB'];
+
 /** PostgreSQL when a URL is given; otherwise PGlite in `dataDir/pglite` (or in memory when dataDir is null). */
 export function openDatabase(options: {
   databaseUrl?: string;
@@ -74,7 +82,11 @@ export function openDatabase(options: {
     mkdirSync(dir, { recursive: true });
   }
   // pg_trgm: the migrations create trigram indexes for the list search boxes.
-  const client = new PGlite({ dataDir: dir, extensions: { pg_trgm } });
+  const client = new PGlite({
+    dataDir: dir,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
+  });
   const db = drizzlePglite(client, { schema, logger: queryCounterLogger }) as unknown as Database;
   return {
     db,

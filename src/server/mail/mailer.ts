@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -19,14 +18,19 @@ export function createMailer(options: {
   logger: Logger;
 }): Mailer {
   const outboxDir = options.smtpUrl ? undefined : path.join(options.dataDir, 'mail');
-  const transport: Transporter = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  // nodemailer loads with the first message, not with the server.
+  let transport: Promise<Transporter> | undefined;
+  const transporter = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      options.smtpUrl
+        ? nodemailer.createTransport(options.smtpUrl)
+        : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }),
+    ));
 
   return {
     outboxDir,
     async send(message) {
-      const info = await transport.sendMail({ from: options.from, ...message });
+      const info = await (await transporter()).sendMail({ from: options.from, ...message });
       if (!outboxDir) {
         options.logger.info({ to: message.to, subject: message.subject }, 'mail sent');
         return;

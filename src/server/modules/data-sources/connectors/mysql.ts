@@ -13,7 +13,7 @@
  * refused (the LOCAL_FILES flag is off), so a server cannot read files of this machine.
  */
 import net from 'node:net';
-import mysql from 'mysql2';
+import type mysql from 'mysql2';
 import type {
   ConnectionTestResult,
   DataSourceSchemaResult,
@@ -161,14 +161,16 @@ async function open(settings: MysqlSettings, connectTimeoutMs: number): Promise<
   }
 }
 
-function connect(
+async function connect(
   settings: MysqlSettings,
   address: string,
   ssl: mysql.SslOptions | undefined,
   connectTimeoutMs: number,
 ): Promise<mysql.Connection> {
   const { config } = settings;
-  const connection = mysql.createConnection({
+  // Loaded on the first MySQL connection: most servers never open one.
+  const { createConnection } = (await import('mysql2')).default;
+  const connection = createConnection({
     // The driver keeps the host name (TLS server name); the socket goes to the checked address.
     stream: () => net.connect(config.port, address),
     host: config.host,
@@ -341,7 +343,7 @@ export function mysqlConnector(settings: MysqlSettings): Connector<SqlQuery> {
           'select version() as version',
         );
         const mariadb = /mariadb/i.test(version);
-        checkMysqlStatement(query.sql, mariadb ? 'MariaDB' : 'MySQL');
+        await checkMysqlStatement(query.sql, mariadb ? 'MariaDB' : 'MySQL');
         await run(connection, 'set session transaction read only');
         await run(
           connection,

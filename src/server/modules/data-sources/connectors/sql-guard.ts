@@ -10,8 +10,9 @@
  * the server's files, programs or other sessions. The read-only transaction and the statement
  * time-out stay as a second line.
  */
-import { parse as parsePostgres } from 'libpg-query';
-import sqlParser from 'node-sql-parser';
+// Both parsers load when the first console query needs one: libpg-query's WebAssembly module
+// alone reserves 128 MB, which a server that never runs a console query should not hold.
+import type { Parser } from 'node-sql-parser';
 import { ConnectorError } from './types.ts';
 
 export const STATEMENT_NOT_ALLOWED =
@@ -83,9 +84,10 @@ function checkPostgresTree(tree: unknown) {
 
 /** Throws ConnectorError `refused` (400) or `query` (a syntax error, 422) unless allowed. */
 export async function checkPostgresStatement(sql: string): Promise<void> {
+  const { parse } = await import('libpg-query');
   let tree: { stmts?: { stmt?: object }[] };
   try {
-    tree = await parsePostgres(sql);
+    tree = await parse(sql);
   } catch (error) {
     const { message, sqlDetails } = error as {
       message: string;
@@ -143,13 +145,17 @@ function describePostgres(kind: string | undefined): string {
   return 'This statement';
 }
 
-const mysqlParser = new sqlParser.Parser();
+let mysqlParser: Parser | undefined;
 
 /** MySQL/MariaDB: the same allow-list, through node-sql-parser's grammar. */
-export function checkMysqlStatement(sql: string, flavour: 'MySQL' | 'MariaDB'): void {
+export async function checkMysqlStatement(
+  sql: string,
+  flavour: 'MySQL' | 'MariaDB',
+): Promise<void> {
   if (/\/\*\s*[!+]|\/\*M!/i.test(sql)) {
     throw refuse('Executable comments and optimizer hints (/*! … */, /*+ … */) are not allowed.');
   }
+  mysqlParser ??= new (await import('node-sql-parser')).default.Parser();
   let ast: unknown;
   try {
     ast = mysqlParser.astify(sql, { database: flavour });
