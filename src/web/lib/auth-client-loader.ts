@@ -18,5 +18,5 @@ export function loadAuthClient(): Promise<typeof AuthClient> {
   return loading;
 }
 
-/** Warms the client ahead of an action (e.g. when a sign-in form gets the focus). */
+/** Warms the client ahead of an action (e.g. on the first keystroke in a sign-in form). */
 export const prefetchAuthClient = (): void => void loadAuthClient().catch(() => undefined);

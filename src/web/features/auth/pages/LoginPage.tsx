@@ -83,7 +83,7 @@ export function LoginPage() {
         component="form"
         noValidate
         onSubmit={onSubmit}
-        onFocus={prefetchAuthClient}
+        onInput={prefetchAuthClient}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
       >
         {notice ? <Alert severity="warning">{notice}</Alert> : null}

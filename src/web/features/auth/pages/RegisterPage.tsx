@@ -93,7 +93,7 @@ export function RegisterPage() {
         component="form"
         noValidate
         onSubmit={onSubmit}
-        onFocus={prefetchAuthClient}
+        onInput={prefetchAuthClient}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
       >
         {failure ? <Alert severity="error">{errorText(t, i18n.language, failure)}</Alert> : null}
