@@ -116,7 +116,7 @@ export class SessionCache implements ChannelListener {
   ) {
     const max = options.maxEntries ?? SESSION_CACHE_MAX_ENTRIES;
     const ttl = options.ttlMs ?? SESSION_CACHE_TTL_MS;
-    const now = options.now ?? Date.now;
+    const now = options.now ?? (() => Date.now());
     this.sessions = new BoundedCache(max, ttl, now);
     this.memberships = new BoundedCache(max, ttl, now);
     this.organizations = new BoundedCache(max, ttl, now);
