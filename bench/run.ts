@@ -670,7 +670,15 @@ async function main(): Promise<number> {
         'rpsRatio = target req/s ÷ ceiling req/s; p50Ratio and p99Ratio = target latency ÷ ceiling latency',
       results: rows,
     };
-    await writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
+    // The goals of the last run on the other database stay in the file next to this run's.
+    const earlier = await readFile(RESULTS_FILE, 'utf8')
+      .then((text) => JSON.parse(text) as Record<string, unknown>)
+      .catch(() => null);
+    const otherDatabase =
+      earlier && earlier.database !== DATABASE
+        ? { database: earlier.database, date: earlier.date, goals: earlier.goals }
+        : (earlier?.otherDatabase ?? null);
+    await writeFile(RESULTS_FILE, `${JSON.stringify({ ...report, otherDatabase }, null, 2)}\n`);
     log(`wrote ${path.relative(ROOT, RESULTS_FILE)}`);
 
     const failed = rows.filter((row) => row.non2xx + row.errors + row.timeouts > 0);
