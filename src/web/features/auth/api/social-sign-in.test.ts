@@ -25,7 +25,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   // The auth client takes the page's origin when its module loads.
-  window.happyDOM.setURL(`http://127.0.0.1:${port}/login`);
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(
+    `http://127.0.0.1:${port}/login`,
+  );
 });
 
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
