@@ -21,6 +21,12 @@ const MAX_FAILED_STARTS = 3;
 /** The server's own grace period is 10 s; past this, it is killed. */
 const STOP_TIMEOUT_MS = 20_000;
 const STDERR_LINES = 20;
+/**
+ * Defaults for the server's environment (the environment wins). glibc's malloc keeps freed
+ * memory once its trim threshold has grown, which it does while PGlite's WebAssembly compiles:
+ * a fixed threshold hands it back, about 150 MB of the server's memory at rest.
+ */
+const SERVER_ENV = { MALLOC_TRIM_THRESHOLD_: String(128 * 1024) };
 
 const log = createLogger('info', { sync: true }).child({ component: 'supervisor' });
 
@@ -57,7 +63,10 @@ function watch(server: ChildProcess) {
 function start() {
   restartTimer = undefined;
   const startedAt = Date.now();
-  const server = spawn(process.execPath, [SERVER], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const server = spawn(process.execPath, [SERVER], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    env: { ...SERVER_ENV, ...process.env },
+  });
   child = server;
   const output = watch(server);
   log.info({ serverPid: server.pid }, 'server started');

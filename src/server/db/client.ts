@@ -12,6 +12,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as schema from './schema/index.ts';
+import { isNewCluster, readTemplate } from './pglite-template.ts';
 import { queryCounterLogger } from './query-counter.ts';
 import {
   listenPglite,
@@ -81,11 +82,13 @@ export function openDatabase(options: {
     dir = path.join(options.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
   }
+  const template = isNewCluster(dir) ? readTemplate() : undefined;
   // pg_trgm: the migrations create trigram indexes for the list search boxes.
   const client = new PGlite({
     dataDir: dir,
     extensions: { pg_trgm },
     startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
+    loadDataDir: template,
   });
   const db = drizzlePglite(client, { schema, logger: queryCounterLogger }) as unknown as Database;
   return {

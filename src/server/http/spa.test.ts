@@ -52,6 +52,8 @@ beforeAll(async () => {
   await writeWithCopies(path.join(webRoot, 'index.html'), PAGE);
   await writeWithCopies(path.join(webRoot, 'assets', 'main-abc123.js'), SCRIPT);
   await writeFile(path.join(webRoot, 'assets', 'small-def456.css'), STYLE);
+  await mkdir(path.join(webRoot, '.vite'));
+  await writeFile(path.join(webRoot, '.vite', 'manifest.json'), '{"main.tsx":{}}');
   const app = createApp(server.deps, { webRoot });
   await new Promise<void>((resolve) => {
     listener = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }, (info) => {
@@ -109,6 +111,8 @@ describe('static files', () => {
     expect((await get('/assets/gone-000000.js')).status).toBe(404);
     const escaped = await get('/assets/..%2f..%2f..%2fetc%2fpasswd');
     expect(escaped.body.toString()).not.toContain('root:');
+    const manifest = await get('/.vite/manifest.json');
+    expect(manifest.body.toString()).toBe(PAGE);
   });
 });
 

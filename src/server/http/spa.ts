@@ -113,7 +113,10 @@ function resolveInside(webRoot: string, requestPath: string): string | undefined
   } catch {
     return undefined;
   }
-  if (decoded.includes('\0')) return undefined;
+  // Dot files (the build's .vite manifest and stamp) are the server's, not the browser's.
+  if (decoded.includes('\0') || decoded.split('/').some((part) => part.startsWith('.'))) {
+    return undefined;
+  }
   const file = path.join(webRoot, path.normalize(decoded));
   return file.startsWith(webRoot + path.sep) ? file : undefined;
 }

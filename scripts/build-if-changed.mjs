@@ -1,0 +1,78 @@
+/* global process, console, performance */
+// `npm start`: builds the web app (vite build) only when what the build reads has changed since
+// the last successful build. A hash of those files is kept in dist/web/.vite/build-stamp, which
+// every build empties, so a build made from other sources never passes for this one.
+// `--force` builds anyway. It also makes the PGlite template (scripts/pglite-template.mjs).
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const OUT = path.join(ROOT, 'dist', 'web');
+const STAMP = path.join(OUT, '.vite', 'build-stamp');
+
+/** What the build reads: the app, the code it shares with the server, the build's config. */
+const INPUTS = [
+  'src/web',
+  'src/shared',
+  'vite.config.ts',
+  'scripts/vite-precompress.ts',
+  'tsconfig.json',
+  'package.json',
+  'package-lock.json',
+];
+/** Tests are never part of the bundle. */
+const IGNORED = /\.test\.tsx?$/;
+
+function* files(relative) {
+  const entries = readdirSync(path.join(ROOT, relative), { withFileTypes: true });
+  for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+    const child = path.join(relative, entry.name);
+    if (entry.isDirectory()) yield* files(child);
+    else if (entry.isFile() && !IGNORED.test(entry.name)) yield child;
+  }
+}
+
+function sourcesHash() {
+  const hash = createHash('sha256');
+  for (const input of INPUTS) {
+    const full = path.join(ROOT, input);
+    if (!existsSync(full)) continue;
+    const list = statSync(full).isDirectory() ? files(input) : [input];
+    for (const file of list) {
+      hash.update(`${file}\0`);
+      hash.update(readFileSync(path.join(ROOT, file)));
+      hash.update('\0');
+    }
+  }
+  return hash.digest('hex');
+}
+
+// The saved initdb that new PGlite databases start from (made once per PGlite version).
+const template = spawnSync(process.execPath, [path.join(ROOT, 'scripts', 'pglite-template.mjs')], {
+  cwd: ROOT,
+  stdio: 'inherit',
+});
+if (template.status !== 0) console.log('database template: not made; new databases run initdb');
+
+const started = performance.now();
+const hash = sourcesHash();
+const built = existsSync(STAMP) ? readFileSync(STAMP, 'utf8').trim() : undefined;
+if (
+  !process.argv.includes('--force') &&
+  built === hash &&
+  existsSync(path.join(OUT, 'index.html'))
+) {
+  console.log(
+    `web app: up to date (sources unchanged since the last build; checked in ${Math.round(performance.now() - started)} ms)`,
+  );
+  process.exit(0);
+}
+console.log(built ? 'web app: sources changed; building' : 'web app: no build yet; building');
+const vite = path.join(ROOT, 'node_modules', 'vite', 'bin', 'vite.js');
+const result = spawnSync(process.execPath, [vite, 'build'], { cwd: ROOT, stdio: 'inherit' });
+if (result.status !== 0) process.exit(result.status ?? 1);
+mkdirSync(path.dirname(STAMP), { recursive: true });
+writeFileSync(STAMP, `${hash}\n`);
