@@ -351,6 +351,8 @@ test('the organization page has no serious axe-core violation, in en and ar', as
     const label = language === 'ar' ? /^المؤسسة: / : /^Organization: /;
     await page.getByRole('button', { name: label }).click();
     await expect(page.getByRole('menu')).toBeVisible();
+    // The menu grows in with its opacity: checked for contrast once it is fully shown.
+    await expect(page.getByRole('menu').locator('xpath=..')).toHaveCSS('opacity', '1');
     await expectNoSeriousA11yViolations(page, `${language} organization selector`);
     await page.keyboard.press('Escape');
   }

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
+import Tooltip from '@mui/material/Tooltip';
 import { useState, type ReactNode } from 'react';
-import { HelpButton } from '../features/help';
+import { HelpButton, type HelpTooltip } from '../features/help';
 import { usePreferences } from '../lib/preferences';
 import { SHELL } from '../theme/theme';
 import { Footer } from './components/Footer';
@@ -20,6 +21,12 @@ export const MAIN_CONTENT_ID = 'main-content';
  * footer, the scroll-to-top and help buttons. `fixedHeight`: the content fills the viewport
  * and the footer is hidden (e.g. the agent page).
  */
+const helpTooltip: HelpTooltip = (button, label) => (
+  <Tooltip title={label} placement="top">
+    {button}
+  </Tooltip>
+);
+
 export function DefaultLayout({
   children,
   fixedHeight = false,
@@ -111,7 +118,7 @@ export function DefaultLayout({
         {showFooter ? <Footer boxed={boxed} /> : null}
       </Box>
       {fixedHeight ? null : <ScrollToTop />}
-      <HelpButton startInset={navSpace} />
+      <HelpButton startInset={navSpace} tooltip={helpTooltip} />
     </Box>
   );
 }

@@ -1,2 +1,2 @@
 // The help feature's public entry: what layouts may use.
-export { HelpButton } from './components/HelpButton';
+export { HelpButton, type HelpTooltip } from './components/HelpButton';
