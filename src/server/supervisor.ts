@@ -9,6 +9,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { createLogger } from './http/logger.ts';
+import { SERVER_ENV_DEFAULTS } from './server-env.ts';
 
 const SERVER = fileURLToPath(new URL('./main.ts', import.meta.url));
 const FIRST_DELAY_MS = 1000;
@@ -21,12 +22,6 @@ const MAX_FAILED_STARTS = 3;
 /** The server's own grace period is 10 s; past this, it is killed. */
 const STOP_TIMEOUT_MS = 20_000;
 const STDERR_LINES = 20;
-/**
- * Defaults for the server's environment (the environment wins). glibc's malloc keeps freed
- * memory once its trim threshold has grown, which it does while PGlite's WebAssembly compiles:
- * a fixed threshold hands it back, about 150 MB of the server's memory at rest.
- */
-const SERVER_ENV = { MALLOC_TRIM_THRESHOLD_: String(128 * 1024) };
 
 const log = createLogger('info', { sync: true }).child({ component: 'supervisor' });
 
@@ -65,7 +60,7 @@ function start() {
   const startedAt = Date.now();
   const server = spawn(process.execPath, [SERVER], {
     stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...SERVER_ENV, ...process.env },
+    env: { ...SERVER_ENV_DEFAULTS, ...process.env },
   });
   child = server;
   const output = watch(server);
