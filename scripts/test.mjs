@@ -14,6 +14,13 @@ const steps = [
   { name: 'typecheck', command: bin('tsc'), args: ['--noEmit', '-p', 'tsconfig.json'] },
   { name: 'lint', command: bin('eslint'), args: ['.'] },
   { name: 'format', command: bin('prettier'), args: ['--check', '.'] },
+  // The saved initdb every new embedded database of the tests starts from (as `npm start` makes
+  // it): each test server skips PGlite's initdb.
+  {
+    name: 'database template',
+    command: process.execPath,
+    args: [path.join(root, 'scripts', 'pglite-template.mjs')],
+  },
   // Vitest runs src/**/*.test.ts(x) only (vitest.config.ts); e2e/*.spec.ts are Playwright's.
   { name: 'unit + integration tests', command: bin('vitest'), args: ['run'] },
   { name: 'build', command: bin('vite'), args: ['build'] },
