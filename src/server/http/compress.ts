@@ -21,8 +21,8 @@ export function compressJson(options: { threshold?: number } = {}): MiddlewareHa
     const accepted = c.req.header('accept-encoding');
     if (!accepted || c.req.method === 'HEAD') return;
     const res = c.res;
+    // Status and headers first: reading `body` makes the Node adapter build a whole Response.
     if (
-      !res.body ||
       res.status === 204 ||
       res.status === 206 ||
       res.headers.has('content-encoding') ||
@@ -31,11 +31,11 @@ export function compressJson(options: { threshold?: number } = {}): MiddlewareHa
     ) {
       return;
     }
-    const encodings = acceptedEncodings(accepted);
-    const encoding = encodings.has('br') ? 'br' : encodings.has('gzip') ? 'gzip' : undefined;
-    if (!encoding) return;
     const declared = Number(res.headers.get('content-length') ?? NaN);
     if (declared < threshold) return;
+    const encodings = acceptedEncodings(accepted);
+    const encoding = encodings.has('br') ? 'br' : encodings.has('gzip') ? 'gzip' : undefined;
+    if (!encoding || !res.body) return;
 
     const body = Buffer.from(await res.arrayBuffer());
     const headers = new Headers(res.headers);

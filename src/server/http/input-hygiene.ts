@@ -48,12 +48,17 @@ export function inputHygiene(options: { multipart?: boolean } = {}): MiddlewareH
     }
     const pathProblem = textProblem(path);
     if (pathProblem) add('path', pathProblem);
-    for (const [key, value] of new URL(c.req.url).searchParams) {
-      collect({ [key]: value }, '', add);
+    const url = c.req.url;
+    if (url.includes('?')) {
+      for (const [key, value] of new URL(url).searchParams) {
+        collect({ [key]: value }, '', add);
+      }
     }
 
+    // A GET or HEAD has no body, and asking the Node adapter for one builds a whole Request.
+    const bodyless = c.req.method === 'GET' || c.req.method === 'HEAD';
     const type = c.req.header('content-type') ?? '';
-    if (c.req.raw.body) {
+    if (!bodyless && c.req.raw.body) {
       if (JSON_TYPE.test(type)) {
         const text = await c.req.raw.clone().text();
         if (SUSPECT_ESCAPE.test(text)) {
