@@ -138,6 +138,24 @@ export class SessionCache implements ChannelListener {
     return this.listening && generation === this.changes;
   }
 
+  /**
+   * The cached value of `key`, or `load`'s answer, stored when `keep` says so and no change
+   * message arrived while it was read.
+   */
+  async through<K, V>(
+    cache: BoundedCache<K, V>,
+    key: K,
+    load: () => Promise<V>,
+    keep: (value: V) => boolean = () => true,
+  ): Promise<V> {
+    const hit = this.listening ? cache.get(key) : undefined;
+    if (hit !== undefined) return hit;
+    const generation = this.changes;
+    const value = await load();
+    if (keep(value) && this.fresh(generation)) cache.set(key, value);
+    return value;
+  }
+
   onMessage(payload: string) {
     const colon = payload.indexOf(':');
     const kind = payload.slice(0, colon);

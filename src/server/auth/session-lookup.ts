@@ -80,28 +80,28 @@ export async function currentSession(
 }
 
 /** The user's organisations with their role, oldest membership first. */
-export async function currentMemberships(deps: AppDeps, userId: string): Promise<Membership[]> {
+export function currentMemberships(deps: AppDeps, userId: string): Promise<Membership[]> {
   const cache = deps.sessionCache;
-  const hit = cache.active ? cache.memberships.get(userId) : undefined;
-  if (hit) return hit;
-  const generation = cache.generation;
-  const memberships = await membershipsOf(deps.db, userId);
-  if (cache.fresh(generation)) cache.memberships.set(userId, memberships);
-  return memberships;
+  return cache.through(cache.memberships, userId, () => membershipsOf(deps.db, userId));
 }
 
 /** Whether the organisation exists (a super admin may open any). */
 export async function organizationExists(deps: AppDeps, orgId: string): Promise<boolean> {
   const cache = deps.sessionCache;
-  if (cache.active && cache.organizations.get(orgId)) return true;
-  const generation = cache.generation;
-  const [row] = await deps.db
-    .select({ id: organization.id })
-    .from(organization)
-    .where(eq(organization.id, orgId))
-    .limit(1);
-  if (row && cache.fresh(generation)) cache.organizations.set(orgId, true);
-  return Boolean(row);
+  const exists = await cache.through(
+    cache.organizations,
+    orgId,
+    async () => {
+      const [row] = await deps.db
+        .select({ id: organization.id })
+        .from(organization)
+        .where(eq(organization.id, orgId))
+        .limit(1);
+      return row ? (true as const) : undefined;
+    },
+    (found) => found === true,
+  );
+  return exists === true;
 }
 
 const ANONYMOUS: CachedAbility = { rules: [], ability: buildAbility([]) };
