@@ -94,6 +94,8 @@ async function chooseOption(
   await scope.getByRole('combobox', { name: label }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
   await expect(page.getByRole('listbox')).toBeHidden();
+  // The menu fades out after it is hidden from the accessibility tree; gone once unmounted.
+  await expect(page.locator('[role="option"]')).toHaveCount(0);
 }
 
 test('create a project, add a PostgreSQL data source, test it, browse its schema, run a query, export the rows', async ({
