@@ -9,6 +9,7 @@ import { customerActivities, customers, member } from '../../db/schema/index.ts'
 import { recordAudit, type AuditActor } from '../../audit/record.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { OrgScope } from '../../http/records.ts';
+import { softDeleteWithAudit } from '../../http/soft-delete.ts';
 import type {
   CustomerCreate,
   CustomerDetailDto,
@@ -17,7 +18,6 @@ import type {
 import {
   emailTaken,
   findRow,
-  live,
   ownerInvalid,
   snapshot,
   toDto,
@@ -166,26 +166,15 @@ export async function updateCustomer(
 }
 
 /** Marks a live customer deleted; false when there is none. */
-export async function deleteCustomer(
+export function deleteCustomer(
   db: Database,
   scope: OrgScope,
   actor: AuditActor,
   id: string,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(customers)
-      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(live(scope), eq(customers.id, id)))
-      .returning();
-    if (!row) return false;
-    await recordAudit(tx, actor, {
-      organizationId: scope.organizationId,
-      action: 'customer.delete',
-      targetType: 'customer',
-      targetId: id,
-      before: snapshot(row),
-    });
-    return true;
+  return softDeleteWithAudit(db, scope, actor, id, {
+    table: customers,
+    targetType: 'customer',
+    snapshot,
   });
 }

@@ -13,6 +13,7 @@ import { recordAudit, type AuditActor } from '../../audit/record.ts';
 import { taken } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { OrgScope } from '../../http/records.ts';
+import { softDeleteWithAudit } from '../../http/soft-delete.ts';
 import type { Page } from '../../../shared/schemas/pagination.ts';
 import {
   PROJECT_MESSAGES,
@@ -234,27 +235,16 @@ export function setProjectStatus(
 }
 
 /** Marks a live project deleted; false when there is none. */
-export async function deleteProject(
+export function deleteProject(
   db: Database,
   scope: OrgScope,
   actor: AuditActor,
   id: string,
 ): Promise<boolean> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(projects)
-      .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(live(scope), eq(projects.id, id)))
-      .returning();
-    if (!row) return false;
-    await recordAudit(tx, actor, {
-      organizationId: scope.organizationId,
-      action: 'project.delete',
-      targetType: 'project',
-      targetId: id,
-      before: snapshot(row),
-    });
-    return true;
+  return softDeleteWithAudit(db, scope, actor, id, {
+    table: projects,
+    targetType: 'project',
+    snapshot,
   });
 }
 
