@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
   AdminOrganization,
   AdminUser,
@@ -15,6 +15,7 @@ import type {
   WhitelistState,
 } from '../../../../shared/schemas/whitelist';
 import { api } from '../../../lib/api';
+import { pageQueryOptions, searchPageQuery, type SearchPage } from '../../../lib/paged-query';
 
 /**
  * The administration API (super admins only): users, organisations, help requests, the mail
@@ -55,20 +56,10 @@ export const adminKeys = {
 };
 
 export const adminUsersQueryOptions = (filters: AdminUserFilters) =>
-  queryOptions({
-    queryKey: adminKeys.users(filters),
-    queryFn: ({ signal }) =>
-      api<Page<AdminUser>>('/admin/users', {
-        signal,
-        query: {
-          page: filters.page,
-          pageSize: filters.pageSize,
-          search: filters.search.trim() || undefined,
-          superAdmin: filters.superAdmin,
-          banned: filters.banned,
-        },
-      }),
-    placeholderData: keepPreviousData,
+  pageQueryOptions<Page<AdminUser>>(adminKeys.users(filters), '/admin/users', {
+    ...searchPageQuery(filters),
+    superAdmin: filters.superAdmin,
+    banned: filters.banned,
   });
 
 type UserAction =
@@ -116,26 +107,14 @@ export function useEndSessions() {
 
 export type { AdminOrganization } from '../../../../shared/schemas/admin';
 
-export interface SearchPage {
-  page: number;
-  pageSize: number;
-  search: string;
-}
+export type { SearchPage } from '../../../lib/paged-query';
 
 export const adminOrganizationsQueryOptions = (filters: SearchPage) =>
-  queryOptions({
-    queryKey: adminKeys.organizations(filters),
-    queryFn: ({ signal }) =>
-      api<Page<AdminOrganization>>('/admin/organizations', {
-        signal,
-        query: {
-          page: filters.page,
-          pageSize: filters.pageSize,
-          search: filters.search.trim() || undefined,
-        },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions<Page<AdminOrganization>>(
+    adminKeys.organizations(filters),
+    '/admin/organizations',
+    searchPageQuery(filters),
+  );
 
 // ---------------------------------------------------------------------------
 // Help requests
@@ -150,14 +129,10 @@ export interface HelpRequestFilters {
 }
 
 export const helpRequestsQueryOptions = (filters: HelpRequestFilters) =>
-  queryOptions({
-    queryKey: adminKeys.helpRequests(filters),
-    queryFn: ({ signal }) =>
-      api<Page<AdminHelpRequest>>('/help-requests', {
-        signal,
-        query: { page: filters.page, pageSize: filters.pageSize, status: filters.status },
-      }),
-    placeholderData: keepPreviousData,
+  pageQueryOptions<Page<AdminHelpRequest>>(adminKeys.helpRequests(filters), '/help-requests', {
+    page: filters.page,
+    pageSize: filters.pageSize,
+    status: filters.status,
   });
 
 export function useUpdateHelpRequest() {
@@ -179,10 +154,7 @@ export function useUpdateHelpRequest() {
 export type { MailMessage, MailSummary } from '../../../../shared/schemas/admin';
 
 export const mailQueryOptions = (filters: { page: number; pageSize: number }) =>
-  queryOptions({
-    queryKey: adminKeys.mail(filters),
-    queryFn: ({ signal }) => api<Page<MailSummary>>('/admin/mail', { signal, query: filters }),
-    placeholderData: keepPreviousData,
+  pageQueryOptions<Page<MailSummary>>(adminKeys.mail(filters), '/admin/mail', filters, {
     retry: false,
   });
 
@@ -206,19 +178,11 @@ export const whitelistSettingsQueryOptions = () =>
   });
 
 export const whitelistEntriesQueryOptions = (filters: SearchPage) =>
-  queryOptions({
-    queryKey: adminKeys.whitelistEntries(filters),
-    queryFn: ({ signal }) =>
-      api<Page<WhitelistEntry>>('/admin/whitelist', {
-        signal,
-        query: {
-          page: filters.page,
-          pageSize: filters.pageSize,
-          search: filters.search.trim() || undefined,
-        },
-      }),
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions<Page<WhitelistEntry>>(
+    adminKeys.whitelistEntries(filters),
+    '/admin/whitelist',
+    searchPageQuery(filters),
+  );
 
 export function useSetWhitelistEnabled() {
   const queryClient = useQueryClient();

@@ -1,8 +1,7 @@
-import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { AuditLogEntry } from '../../../../shared/schemas/audit';
 import type { Page } from '../../../../shared/schemas/pagination';
 import type { ListScope } from '../../../../shared/schemas/users';
-import { api } from '../../../lib/api';
+import { pageQueryOptions } from '../../../lib/paged-query';
 import { downloadFile } from '../../../lib/download';
 
 export type { AuditLogEntry } from '../../../../shared/schemas/audit';
@@ -31,12 +30,11 @@ export const auditKeys = {
 };
 
 export const auditLogsQueryOptions = (orgId: string | null, params: AuditListParams) =>
-  queryOptions({
-    queryKey: auditKeys.list(params.scope === 'all' ? null : orgId, params),
-    queryFn: ({ signal }) =>
-      api<Page<AuditLogEntry>>('/audit-logs', { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions<Page<AuditLogEntry>>(
+    auditKeys.list(params.scope === 'all' ? null : orgId, params),
+    '/audit-logs',
+    { ...params },
+  );
 
 /** Saves the CSV of the entries matching `filters`, newest first. */
 export const exportAuditLogs = (filters: AuditFilters) =>

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdatedCount } from '../../../../shared/schemas/common';
 import type {
   CustomerActivityDto,
@@ -18,6 +18,7 @@ import type {
 import type { Page } from '../../../../shared/schemas/pagination';
 import type { SortOrder } from '../../../../shared/schemas/query';
 import { api } from '../../../lib/api';
+import { pageQueryOptions } from '../../../lib/paged-query';
 import { downloadFile } from '../../../lib/download';
 
 /** The list's filters as the API takes them (the export takes the same, without paging). */
@@ -54,12 +55,12 @@ export const customerKeys = {
 const path = (id: string) => `/customers/${encodeURIComponent(id)}`;
 
 export const customersQueryOptions = (orgId: string | null, params: CustomerListParams) =>
-  queryOptions({
-    queryKey: customerKeys.list(orgId, params),
-    queryFn: ({ signal }) => api<CustomerPage>('/customers', { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
-    enabled: orgId !== null,
-  });
+  pageQueryOptions<CustomerPage>(
+    customerKeys.list(orgId, params),
+    '/customers',
+    { ...params },
+    { enabled: orgId !== null },
+  );
 
 export const customerQueryOptions = (orgId: string | null, id: string) =>
   queryOptions({

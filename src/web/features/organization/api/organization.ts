@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import type {
   CurrentOrganization,
@@ -14,6 +8,7 @@ import type {
 } from '../../../../shared/schemas/organization';
 import type { Page } from '../../../../shared/schemas/pagination';
 import { api } from '../../../lib/api';
+import { pageQueryOptions, searchPageQuery, type SearchPage } from '../../../lib/paged-query';
 import { refreshUser, selectOrganization } from '../../../lib/auth-store';
 import { readStorage, STORAGE_KEYS } from '../../../lib/storage';
 
@@ -22,11 +17,7 @@ export type { CurrentOrganization };
 export type Member = MemberDto;
 export type Invitation = InvitationDto;
 
-export interface MembersQuery {
-  page: number;
-  pageSize: number;
-  search: string;
-}
+export type MembersQuery = SearchPage;
 
 /**
  * Every key starts with the selected organisation's id, so that after a switch no screen shows
@@ -51,21 +42,12 @@ export const currentOrganizationQueryOptions = (orgId: string | null) =>
   });
 
 export const membersQueryOptions = (orgId: string | null, query: MembersQuery) =>
-  queryOptions({
-    queryKey: organizationKeys.members(orgId, query),
-    queryFn: ({ signal }) =>
-      api<Page<Member>>('/organizations/current/members', {
-        signal,
-        query: {
-          page: query.page,
-          pageSize: query.pageSize,
-          search: query.search.trim() || undefined,
-        },
-      }),
-    enabled: orgId !== null,
-    // Paging and searching keep the rows on screen until the next page arrives.
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions<Page<Member>>(
+    organizationKeys.members(orgId, query),
+    '/organizations/current/members',
+    searchPageQuery(query),
+    { enabled: orgId !== null },
+  );
 
 export const invitationsQueryOptions = (orgId: string | null) =>
   queryOptions({

@@ -1,10 +1,4 @@
-import {
-  keepPreviousData,
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Page } from '../../../../shared/schemas/pagination';
 import type {
   ProjectCreate,
@@ -13,6 +7,7 @@ import type {
   ProjectUpdate,
 } from '../../../../shared/schemas/projects';
 import { api } from '../../../lib/api';
+import { pageQueryOptions } from '../../../lib/paged-query';
 import { readStorage, STORAGE_KEYS } from '../../../lib/storage';
 import type { ProjectListParams } from '../list-search';
 
@@ -35,24 +30,19 @@ export const projectKeys = {
 const path = (id: string) => `/projects/${encodeURIComponent(id)}`;
 
 export const projectsQueryOptions = (orgId: string | null, params: ProjectListParams) =>
-  queryOptions({
-    queryKey: projectKeys.list(orgId, params),
-    queryFn: ({ signal }) =>
-      api<Page<Project>>('/projects', {
-        signal,
-        query: {
-          page: params.page,
-          pageSize: params.pageSize,
-          search: params.search,
-          status: params.status,
-          sort: params.sort,
-          order: params.order,
-        },
-      }),
-    enabled: orgId !== null,
-    // Paging, filtering and searching keep the cards on screen until the next page arrives.
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions<Page<Project>>(
+    projectKeys.list(orgId, params),
+    '/projects',
+    {
+      page: params.page,
+      pageSize: params.pageSize,
+      search: params.search,
+      status: params.status,
+      sort: params.sort,
+      order: params.order,
+    },
+    { enabled: orgId !== null },
+  );
 
 export const projectQueryOptions = (orgId: string | null, id: string) =>
   queryOptions({

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BanUserInput } from '../../../../shared/schemas/admin';
 import type { SortOrder } from '../../../../shared/schemas/query';
 import type {
@@ -11,6 +11,7 @@ import type {
 import type { Page } from '../../../../shared/schemas/pagination';
 import type { OrgRoleName } from '../../../../shared/constants';
 import { api } from '../../../lib/api';
+import { pageQueryOptions } from '../../../lib/paged-query';
 import { downloadFile } from '../../../lib/download';
 
 export type {
@@ -49,11 +50,7 @@ export const userKeys = {
 };
 
 export const usersQueryOptions = (orgId: string | null, params: UserListParams) =>
-  queryOptions({
-    queryKey: userKeys.list(orgId, params),
-    queryFn: ({ signal }) => api<Page<UserListItem>>('/users', { query: { ...params }, signal }),
-    placeholderData: keepPreviousData,
-  });
+  pageQueryOptions<Page<UserListItem>>(userKeys.list(orgId, params), '/users', { ...params });
 
 export const userQueryOptions = (orgId: string | null, id: string) =>
   queryOptions({
