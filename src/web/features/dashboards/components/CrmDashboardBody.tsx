@@ -5,18 +5,14 @@ import { useColorScheme, useTheme, type Palette } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { PieChart } from '@mui/x-charts/PieChart';
 import { useTranslation } from 'react-i18next';
-import {
-  CUSTOMER_CURRENCY,
-  CUSTOMER_STATUSES,
-  type CustomerStatus,
-} from '../../../../shared/schemas/customers';
+import { CUSTOMER_STATUSES, type CustomerStatus } from '../../../../shared/schemas/customers';
 import type { ProjectStatus } from '../../../../shared/schemas/projects';
 import { RouterButton } from '../../../components/RouterLink';
-import { formatDate, formatNumber } from '../../../lib/format';
 import { type CrmDashboard } from '../api/crm';
+import { useDashboardFormat } from '../useDashboardFormat';
 import { ChartCard } from './ChartCard';
+import { DonutChart } from './DonutChart';
 import { RecentActivity } from './RecentActivity';
 
 import { CrmKpis } from './KpiCard';
@@ -42,38 +38,16 @@ export function DashboardBody({
   loading: boolean;
   fetching: boolean;
 }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
+  const { t } = useTranslation();
   const theme = useTheme();
   const { colorScheme } = useColorScheme();
   const palette: Palette =
     (colorScheme && theme.colorSchemes[colorScheme]?.palette) || theme.palette;
   const rtl = theme.direction === 'rtl';
-
-  const number = (value: number) => formatNumber(value, {}, language);
-  const money = (value: number) =>
-    formatNumber(
-      value,
-      { style: 'currency', currency: CUSTOMER_CURRENCY, maximumFractionDigits: 0 },
-      language,
-    );
-  const compactMoney = (value: number) =>
-    formatNumber(
-      value,
-      {
-        style: 'currency',
-        currency: CUSTOMER_CURRENCY,
-        currencyDisplay: 'narrowSymbol',
-        notation: 'compact',
-        maximumFractionDigits: 1,
-      },
-      language,
-    );
-  const week = (iso: string) =>
-    formatDate(`${iso}T00:00:00Z`, { month: 'short', day: 'numeric', timeZone: 'UTC' }, language);
-  const list = (items: string[]) =>
-    new Intl.ListFormat(language, { type: 'conjunction', style: 'short' }).format(items);
+  const { number, money, compactMoney, week, list } = useDashboardFormat();
   const statusLabel = (status: CustomerStatus) => t(`customers.status.${status}`);
+  const projectStatusLabel = (status: ProjectStatus) =>
+    t(`customers.dashboard.projectStatus.${status}`);
 
   const kpis = data?.kpis;
   const noCustomers = !!data && data.kpis.customers === 0;
@@ -124,28 +98,14 @@ export function DashboardBody({
             rows: byStatus.map((item) => [statusLabel(item.status), number(item.count)]),
           }}
         >
-          <PieChart
-            series={[
-              {
-                data: byStatus.map((item) => ({
-                  id: item.status,
-                  value: item.count,
-                  label: statusLabel(item.status),
-                  color: STATUS_COLOR[item.status](palette),
-                })),
-                innerRadius: 60,
-                outerRadius: 110,
-                paddingAngle: 2,
-                cornerRadius: 4,
-                valueFormatter: (item) => number(item.value),
-              },
-            ]}
-            slotProps={{
-              legend: {
-                direction: 'vertical',
-                position: { vertical: 'middle', horizontal: 'end' },
-              },
-            }}
+          <DonutChart
+            slices={byStatus.map((item) => ({
+              id: item.status,
+              value: item.count,
+              label: statusLabel(item.status),
+              color: STATUS_COLOR[item.status](palette),
+            }))}
+            format={number}
           />
         </ChartCard>
 
@@ -304,10 +264,7 @@ export function DashboardBody({
           empty={projectTotal === 0 ? t('customers.dashboard.charts.projectsEmpty') : null}
           summary={t('customers.dashboard.charts.projectsSummary', {
             list: list(
-              projects.map(
-                (item) =>
-                  `${t(`customers.dashboard.projectStatus.${item.status}`)} ${number(item.count)}`,
-              ),
+              projects.map((item) => `${projectStatusLabel(item.status)} ${number(item.count)}`),
             ),
           })}
           table={{
@@ -315,34 +272,17 @@ export function DashboardBody({
               t('customers.dashboard.charts.status'),
               t('customers.dashboard.charts.projectsCount'),
             ],
-            rows: projects.map((item) => [
-              t(`customers.dashboard.projectStatus.${item.status}`),
-              number(item.count),
-            ]),
+            rows: projects.map((item) => [projectStatusLabel(item.status), number(item.count)]),
           }}
         >
-          <PieChart
-            series={[
-              {
-                data: projects.map((item) => ({
-                  id: item.status,
-                  value: item.count,
-                  label: t(`customers.dashboard.projectStatus.${item.status}`),
-                  color: PROJECT_COLOR[item.status](palette),
-                })),
-                innerRadius: 60,
-                outerRadius: 110,
-                paddingAngle: 2,
-                cornerRadius: 4,
-                valueFormatter: (item) => number(item.value),
-              },
-            ]}
-            slotProps={{
-              legend: {
-                direction: 'vertical',
-                position: { vertical: 'middle', horizontal: 'end' },
-              },
-            }}
+          <DonutChart
+            slices={projects.map((item) => ({
+              id: item.status,
+              value: item.count,
+              label: projectStatusLabel(item.status),
+              color: PROJECT_COLOR[item.status](palette),
+            }))}
+            format={number}
           />
         </ChartCard>
         <RecentActivity items={data?.recentActivity} loading={loading} />

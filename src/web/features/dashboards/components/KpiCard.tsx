@@ -13,9 +13,8 @@ import {
 } from '@tabler/icons-react';
 import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CUSTOMER_CURRENCY } from '../../../../shared/schemas/customers';
-import { formatNumber } from '../../../lib/format';
 import { type CrmDashboard } from '../api/crm';
+import { useDashboardFormat } from '../useDashboardFormat';
 import { visuallyHidden } from '../../../components/visually-hidden';
 
 type KpiColor = 'primary' | 'info' | 'warning' | 'success' | 'error';
@@ -70,32 +69,70 @@ export function KpiCard({
 
 /** The five key figures of the CRM dashboard (placeholders while loading). */
 export function CrmKpis({ kpis }: { kpis: CrmDashboard['kpis'] | undefined }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
-  const number = (value: number) => formatNumber(value, {}, language);
-  const money = (value: number) =>
-    formatNumber(
-      value,
-      { style: 'currency', currency: CUSTOMER_CURRENCY, maximumFractionDigits: 0 },
-      language,
-    );
-  const percent = (value: number) =>
-    formatNumber(value, { style: 'percent', maximumFractionDigits: 1 }, language);
-  const change = kpis
-    ? kpis.newCustomersPrevious === 0
-      ? kpis.newCustomers === 0
+  const { t } = useTranslation();
+  const { number, money, percent, change } = useDashboardFormat();
+  type Figures = CrmDashboard['kpis'];
+  const newCustomersHint = (figures: Figures) =>
+    figures.newCustomersPrevious === 0
+      ? figures.newCustomers === 0
         ? t('customers.dashboard.kpis.noChange')
         : t('customers.dashboard.kpis.noPrevious')
-      : kpis.newCustomers === kpis.newCustomersPrevious
+      : figures.newCustomers === figures.newCustomersPrevious
         ? t('customers.dashboard.kpis.noChange')
         : t('customers.dashboard.kpis.change', {
-            change: formatNumber(
-              (kpis.newCustomers - kpis.newCustomersPrevious) / kpis.newCustomersPrevious,
-              { style: 'percent', maximumFractionDigits: 0, signDisplay: 'always' },
-              language,
+            change: change(
+              (figures.newCustomers - figures.newCustomersPrevious) / figures.newCustomersPrevious,
             ),
-          })
-    : '';
+          });
+  // Each card: its look, its label, its figure, and its hint: a fixed text, or one
+  // that needs the figures (empty while they load).
+  const cards: {
+    icon: TablerIcon;
+    color: KpiColor;
+    label: string;
+    value: (figures: Figures) => string;
+    hint: string | ((figures: Figures) => string);
+  }[] = [
+    {
+      icon: IconUsers,
+      color: 'primary',
+      label: t('customers.dashboard.kpis.customers'),
+      value: (figures) => number(figures.customers),
+      hint: t('customers.dashboard.kpis.customersHint'),
+    },
+    {
+      icon: IconUserPlus,
+      color: 'info',
+      label: t('customers.dashboard.kpis.newCustomers'),
+      value: (figures) => number(figures.newCustomers),
+      hint: newCustomersHint,
+    },
+    {
+      icon: IconCoin,
+      color: 'warning',
+      label: t('customers.dashboard.kpis.pipelineValue'),
+      value: (figures) => money(figures.pipelineValue),
+      hint: t('customers.dashboard.kpis.pipelineHint'),
+    },
+    {
+      icon: IconTrophy,
+      color: 'success',
+      label: t('customers.dashboard.kpis.wonValue'),
+      value: (figures) => money(figures.wonValue),
+      hint: t('customers.dashboard.kpis.wonHint'),
+    },
+    {
+      icon: IconTrendingDown,
+      color: 'error',
+      label: t('customers.dashboard.kpis.churnRate'),
+      value: (figures) => percent(figures.churnRate),
+      hint: (figures) =>
+        t('customers.dashboard.kpis.churnHint', {
+          number: number(figures.churned),
+          inRange: number(figures.churnedInRange),
+        }),
+    },
+  ];
 
   return (
     <Box
@@ -115,48 +152,16 @@ export function CrmKpis({ kpis }: { kpis: CrmDashboard['kpis'] | undefined }) {
       <Typography id="crm-kpis-heading" component="h2" sx={visuallyHidden}>
         {t('customers.dashboard.kpis.label')}
       </Typography>
-      <KpiCard
-        icon={IconUsers}
-        color="primary"
-        label={t('customers.dashboard.kpis.customers')}
-        value={kpis ? number(kpis.customers) : null}
-        hint={t('customers.dashboard.kpis.customersHint')}
-      />
-      <KpiCard
-        icon={IconUserPlus}
-        color="info"
-        label={t('customers.dashboard.kpis.newCustomers')}
-        value={kpis ? number(kpis.newCustomers) : null}
-        hint={kpis ? change : ''}
-      />
-      <KpiCard
-        icon={IconCoin}
-        color="warning"
-        label={t('customers.dashboard.kpis.pipelineValue')}
-        value={kpis ? money(kpis.pipelineValue) : null}
-        hint={t('customers.dashboard.kpis.pipelineHint')}
-      />
-      <KpiCard
-        icon={IconTrophy}
-        color="success"
-        label={t('customers.dashboard.kpis.wonValue')}
-        value={kpis ? money(kpis.wonValue) : null}
-        hint={t('customers.dashboard.kpis.wonHint')}
-      />
-      <KpiCard
-        icon={IconTrendingDown}
-        color="error"
-        label={t('customers.dashboard.kpis.churnRate')}
-        value={kpis ? percent(kpis.churnRate) : null}
-        hint={
-          kpis
-            ? t('customers.dashboard.kpis.churnHint', {
-                number: number(kpis.churned),
-                inRange: number(kpis.churnedInRange),
-              })
-            : ''
-        }
-      />
+      {cards.map((card) => (
+        <KpiCard
+          key={card.label}
+          icon={card.icon}
+          color={card.color}
+          label={card.label}
+          value={kpis ? card.value(kpis) : null}
+          hint={typeof card.hint === 'string' ? card.hint : kpis ? card.hint(kpis) : ''}
+        />
+      ))}
     </Box>
   );
 }
