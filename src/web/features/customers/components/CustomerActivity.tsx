@@ -2,8 +2,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { IconArrowsExchange, IconNote, IconPencil, IconPlus } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
+import { IconPlus } from '@tabler/icons-react';
 import { useSnackbar } from 'notistack';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,9 +10,9 @@ import {
   CUSTOMER_LIMITS,
   customerNoteSchema,
   type CustomerActivityDto,
-  type CustomerStatus,
 } from '../../../../shared/schemas/customers';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format';
+import { ActivityDot, ActivityTime } from '../../../components/ActivityDot';
+import { customerActivityText } from '../../../lib/customer-activity-text';
 import { useAddNote } from '../api/customers';
 import { fieldMessageText } from '../../../lib/error-text';
 import { useCustomerErrorText } from './common';
@@ -84,73 +83,6 @@ export function NoteForm({ customerId, orgId }: { customerId: string; orgId: str
   );
 }
 
-const FIELD_KEYS: Record<string, string> = { ownerId: 'owner' };
-
-function activityText(t: TFunction, language: string, activity: CustomerActivityDto): string {
-  const actor = activity.actor?.name ?? t('customers.activity.someone');
-  const status = (value: CustomerStatus | null) => (value ? t(`customers.status.${value}`) : '');
-  switch (activity.type) {
-    case 'created': {
-      const source = (activity.details as { source?: unknown } | null)?.source;
-      return source === 'csv'
-        ? t('customers.activity.createdImport', { actor })
-        : t('customers.activity.created', { actor });
-    }
-    case 'status_change':
-      return activity.fromStatus
-        ? t('customers.activity.statusChange', {
-            actor,
-            from: status(activity.fromStatus),
-            to: status(activity.toStatus),
-          })
-        : t('customers.activity.statusSet', { actor, to: status(activity.toStatus) });
-    case 'note':
-      return t('customers.activity.note', { actor });
-    case 'updated': {
-      const raw = (activity.details as { fields?: unknown } | null)?.fields;
-      const fields = Array.isArray(raw)
-        ? raw
-            .filter((field): field is string => typeof field === 'string')
-            .map((field) => FIELD_KEYS[field] ?? field)
-            .filter((field): field is keyof typeof FIELD_LABELS => field in FIELD_LABELS)
-            .map((field) => t(FIELD_LABELS[field]))
-        : [];
-      return fields.length > 0
-        ? t('customers.activity.updated', {
-            actor,
-            fields: new Intl.ListFormat(language, { type: 'conjunction' }).format(fields),
-          })
-        : t('customers.activity.updatedNoFields', { actor });
-    }
-  }
-}
-
-const FIELD_LABELS = {
-  name: 'customers.fields.name',
-  email: 'customers.fields.email',
-  phone: 'customers.fields.phone',
-  company: 'customers.fields.company',
-  status: 'customers.fields.status',
-  value: 'customers.fields.value',
-  owner: 'customers.fields.owner',
-  tags: 'customers.fields.tags',
-  notes: 'customers.fields.notes',
-} as const;
-
-const ACTIVITY_ICONS = {
-  created: IconPlus,
-  updated: IconPencil,
-  status_change: IconArrowsExchange,
-  note: IconNote,
-} as const;
-
-const ACTIVITY_COLORS = {
-  created: 'success.main',
-  updated: 'info.main',
-  status_change: 'warning.main',
-  note: 'primary.main',
-} as const;
-
 /** The activity timeline, newest first: a list with a line through its dots. */
 export function Timeline({ activities }: { activities: readonly CustomerActivityDto[] }) {
   const { t, i18n } = useTranslation();
@@ -165,7 +97,6 @@ export function Timeline({ activities }: { activities: readonly CustomerActivity
       ) : (
         <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {activities.map((activity, index) => {
-            const Icon = ACTIVITY_ICONS[activity.type];
             const last = index === activities.length - 1;
             return (
               <Box
@@ -186,35 +117,12 @@ export function Timeline({ activities }: { activities: readonly CustomerActivity
                     }}
                   />
                 )}
-                <Box
-                  aria-hidden
-                  sx={{
-                    flexShrink: 0,
-                    width: 28,
-                    height: 28,
-                    borderRadius: '50%',
-                    display: 'inline-flex',
-                    alignItems: 'center',
-                    justifyContent: 'center',
-                    color: 'common.white',
-                    bgcolor: ACTIVITY_COLORS[activity.type],
-                  }}
-                >
-                  <Icon size={15} />
-                </Box>
+                <ActivityDot kind={activity.type} />
                 <Box sx={{ minWidth: 0, flex: 1, pt: 0.25 }}>
                   <Typography variant="body2" sx={{ fontWeight: 500 }}>
-                    {activityText(t, i18n.language, activity)}
+                    {customerActivityText(t, i18n.language, activity)}
                   </Typography>
-                  <Typography
-                    variant="caption"
-                    color="text.secondary"
-                    component="time"
-                    dateTime={activity.createdAt}
-                    title={formatDateTime(activity.createdAt, i18n.language)}
-                  >
-                    {formatRelativeTime(activity.createdAt, undefined, i18n.language)}
-                  </Typography>
+                  <ActivityTime value={activity.createdAt} />
                   {activity.type === 'note' && activity.body ? (
                     <Box
                       sx={{

@@ -3,51 +3,14 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
-import { IconArrowsExchange, IconNote, IconPencil, IconPlus } from '@tabler/icons-react';
-import type { TFunction } from 'i18next';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { CustomerStatus } from '../../../../shared/schemas/customers';
 import type { CrmActivityDto } from '../../../../shared/schemas/dashboard';
 import { RouterLink } from '../../../components/RouterLink';
-import { formatDateTime, formatRelativeTime } from '../../../lib/format';
+import { ActivityDot, ActivityTime } from '../../../components/ActivityDot';
+import { customerActivityText } from '../../../lib/customer-activity-text';
 
 type Activity = CrmActivityDto;
-
-const ICONS = {
-  created: IconPlus,
-  updated: IconPencil,
-  status_change: IconArrowsExchange,
-  note: IconNote,
-} as const;
-
-const COLORS = {
-  created: 'success.main',
-  updated: 'info.main',
-  status_change: 'warning.main',
-  note: 'primary.main',
-} as const;
-
-function describe(t: TFunction, activity: Activity): string {
-  const actor = activity.actor?.name ?? t('customers.activity.someone');
-  const status = (value: CustomerStatus | null) => (value ? t(`customers.status.${value}`) : '');
-  switch (activity.type) {
-    case 'created':
-      return t('customers.activity.created', { actor });
-    case 'updated':
-      return t('customers.activity.updatedNoFields', { actor });
-    case 'note':
-      return t('customers.activity.note', { actor });
-    case 'status_change':
-      return activity.fromStatus
-        ? t('customers.activity.statusChange', {
-            actor,
-            from: status(activity.fromStatus),
-            to: status(activity.toStatus),
-          })
-        : t('customers.activity.statusSet', { actor, to: status(activity.toStatus) });
-  }
-}
 
 /** The latest customer activities of the period, each linking to its customer. */
 export function RecentActivity({
@@ -85,7 +48,6 @@ export function RecentActivity({
         ) : (
           <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
             {items.map((activity) => {
-              const Icon = ICONS[activity.type];
               return (
                 <Box
                   component="li"
@@ -99,25 +61,10 @@ export function RecentActivity({
                     '&:last-of-type': { borderBottom: 0 },
                   }}
                 >
-                  <Box
-                    aria-hidden
-                    sx={{
-                      flexShrink: 0,
-                      width: 28,
-                      height: 28,
-                      borderRadius: '50%',
-                      display: 'inline-flex',
-                      alignItems: 'center',
-                      justifyContent: 'center',
-                      color: 'common.white',
-                      bgcolor: COLORS[activity.type],
-                    }}
-                  >
-                    <Icon size={15} />
-                  </Box>
+                  <ActivityDot kind={activity.type} />
                   <Box sx={{ minWidth: 0, flex: 1 }}>
                     <Typography variant="body2">
-                      {describe(t, activity)}{' '}
+                      {customerActivityText(t, i18n.language, activity)}{' '}
                       <RouterLink
                         to="/customer"
                         search={{ customer: activity.customer.id }}
@@ -136,15 +83,7 @@ export function RecentActivity({
                         {activity.body}
                       </Typography>
                     ) : null}
-                    <Typography
-                      variant="caption"
-                      color="text.secondary"
-                      component="time"
-                      dateTime={activity.createdAt}
-                      title={formatDateTime(activity.createdAt, i18n.language)}
-                    >
-                      {formatRelativeTime(activity.createdAt, undefined, i18n.language)}
-                    </Typography>
+                    <ActivityTime value={activity.createdAt} />
                   </Box>
                 </Box>
               );

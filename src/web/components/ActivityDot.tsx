@@ -1,0 +1,61 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { IconArrowsExchange, IconNote, IconPencil, IconPlus } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { formatDateTime, formatRelativeTime } from '../lib/format';
+
+/** What can happen to a record in its activity timeline. */
+export type ActivityKind = 'created' | 'updated' | 'status_change' | 'note';
+
+const ICONS = {
+  created: IconPlus,
+  updated: IconPencil,
+  status_change: IconArrowsExchange,
+  note: IconNote,
+} as const;
+
+const COLORS = {
+  created: 'success.main',
+  updated: 'info.main',
+  status_change: 'warning.main',
+  note: 'primary.main',
+} as const;
+
+/** The round coloured icon of an activity (decorative: the text beside it says what happened). */
+export function ActivityDot({ kind }: { kind: ActivityKind }) {
+  const Icon = ICONS[kind];
+  return (
+    <Box
+      aria-hidden
+      sx={{
+        flexShrink: 0,
+        width: 28,
+        height: 28,
+        borderRadius: '50%',
+        display: 'inline-flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        color: 'common.white',
+        bgcolor: COLORS[kind],
+      }}
+    >
+      <Icon size={15} />
+    </Box>
+  );
+}
+
+/** When an activity happened: "3 minutes ago", with the full date and time as its title. */
+export function ActivityTime({ value }: { value: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <Typography
+      variant="caption"
+      color="text.secondary"
+      component="time"
+      dateTime={value}
+      title={formatDateTime(value, i18n.language)}
+    >
+      {formatRelativeTime(value, undefined, i18n.language)}
+    </Typography>
+  );
+}
