@@ -8,12 +8,11 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterButton } from '../../../components/RouterLink';
+import { BackLink } from '../../../components/DetailPageParts';
 import { ApiError } from '../../../lib/api';
 import { useAuthState } from '../../../lib/auth-store';
 import { dataSourceQueryOptions } from '../api/data-sources';
@@ -47,19 +46,7 @@ export function DataSourceDetailPage({ id }: { id: string }) {
     selectTab('query');
   };
 
-  const back = (
-    <RouterButton
-      to="/data-sources"
-      startIcon={
-        <Box component="span" sx={{ display: 'flex', '[dir=rtl] &': { transform: 'scaleX(-1)' } }}>
-          <IconArrowLeft size={18} aria-hidden />
-        </Box>
-      }
-      sx={{ alignSelf: 'flex-start' }}
-    >
-      {t('dataSources.detail.back')}
-    </RouterButton>
-  );
+  const back = <BackLink to="/data-sources">{t('dataSources.detail.back')}</BackLink>;
 
   if (source.isError) {
     const missing = source.error instanceof ApiError && source.error.status === 404;

@@ -9,7 +9,6 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import {
-  IconArrowBack,
   IconArrowBackUp,
   IconChartPie,
   IconDatabase,
@@ -21,6 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BackLink, LoadFailed, NotFoundCard } from '../../../components/DetailPageParts';
 import { RouterButton } from '../../../components/RouterLink';
 import { useAuthState } from '../../../lib/auth-store';
 import { projectQueryOptions, type Project } from '../api/projects';
@@ -56,7 +56,7 @@ const TAB_LABELS = {
  * `dataSources` is the data-sources tab's content (another feature's panel, given by the route).
  */
 export function ProjectPage({ dataSources }: { dataSources: ReactNode }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id } = routeApi.useParams();
   const { tab } = routeApi.useSearch();
   const navigate = routeApi.useNavigate();
@@ -68,15 +68,7 @@ export function ProjectPage({ dataSources }: { dataSources: ReactNode }) {
   const current: ProjectTab = tab ?? 'overview';
   const tabsId = useId();
 
-  const backLink = (
-    <RouterButton
-      to="/projects"
-      startIcon={<IconArrowBack size={18} aria-hidden />}
-      sx={{ alignSelf: 'flex-start' }}
-    >
-      {t('projects.page.back')}
-    </RouterButton>
-  );
+  const backLink = <BackLink to="/projects">{t('projects.page.back')}</BackLink>;
 
   if (!orgId) {
     return (
@@ -92,41 +84,29 @@ export function ProjectPage({ dataSources }: { dataSources: ReactNode }) {
       return (
         <Stack spacing={3}>
           {backLink}
-          <Card variant="outlined">
-            <CardContent sx={{ textAlign: 'center', py: 8 }}>
-              <Box sx={{ color: 'text.secondary' }}>
-                <IconFolderQuestion size={56} stroke={1.5} aria-hidden />
-              </Box>
-              <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mt: 2 }}>
-                {t('projects.page.notFound.title')}
-              </Typography>
-              <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 480, mx: 'auto' }}>
-                {t('projects.page.notFound.body')}
-              </Typography>
-              <RouterButton to="/projects" variant="contained" sx={{ mt: 3 }}>
+          <NotFoundCard
+            icon={IconFolderQuestion}
+            title={t('projects.page.notFound.title')}
+            body={t('projects.page.notFound.body')}
+            action={
+              <RouterButton to="/projects" variant="contained">
                 {t('projects.page.notFound.action')}
               </RouterButton>
-            </CardContent>
-          </Card>
+            }
+          />
         </Stack>
       );
     }
     return (
       <Stack spacing={3}>
         {backLink}
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
-          {t('projects.page.title')}
-        </Typography>
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void project.refetch()}>
-              {t('common.retry')}
-            </Button>
-          }
-        >
-          {t('projects.page.loadError')} {projectErrorText(t, i18n.language, project.error)}
-        </Alert>
+        <LoadFailed
+          title={t('projects.page.title')}
+          lead={t('projects.page.loadError')}
+          error={project.error}
+          onRetry={() => void project.refetch()}
+          describe={projectErrorText}
+        />
       </Stack>
     );
   }

@@ -1,14 +1,11 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
 import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import Typography from '@mui/material/Typography';
-import { IconArrowBack, IconUserQuestion } from '@tabler/icons-react';
+import { IconUserQuestion } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -16,10 +13,9 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { useAbility } from '../../../lib/ability';
 import { useAuthState } from '../../../lib/auth-store';
-import { RouterButton } from '../../../components/RouterLink';
+import { BackLink, LoadFailed, NotFoundCard } from '../../../components/DetailPageParts';
 import { userQueryOptions, type UserDetail } from '../api/users';
 import { AdminActionDialog, type AdminAction } from '../components/AdminActionDialog';
-import { ErrorAlert } from '../../../components/ErrorAlert';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { UserAccountTab } from '../components/UserAccountTab';
 import { UserProfileCard } from '../components/UserProfileCard';
@@ -48,44 +44,26 @@ export function UserViewPage() {
   const [dialog, setDialog] = useState<AdminAction | null>(null);
   const current: UserViewTab = tab ?? 'account';
 
-  const backLink = (
-    <RouterButton
-      to="/apps/user/list"
-      startIcon={<IconArrowBack size={18} aria-hidden />}
-      sx={{ alignSelf: 'flex-start' }}
-    >
-      {t('users.view.back')}
-    </RouterButton>
-  );
+  const backLink = <BackLink to="/apps/user/list">{t('users.view.back')}</BackLink>;
 
   if (user.isError) {
     if (isNotFound(user.error)) {
       return (
         <Stack spacing={3}>
           {backLink}
-          <Card variant="outlined">
-            <CardContent sx={{ textAlign: 'center', py: 6 }}>
-              <Box sx={{ color: 'text.secondary' }}>
-                <IconUserQuestion size={48} aria-hidden />
-              </Box>
-              <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mt: 2 }}>
-                {t('users.view.notFound.title')}
-              </Typography>
-              <Typography color="text.secondary" sx={{ mt: 1 }}>
-                {t('users.view.notFound.body')}
-              </Typography>
-            </CardContent>
-          </Card>
+          <NotFoundCard
+            icon={IconUserQuestion}
+            title={t('users.view.notFound.title')}
+            body={t('users.view.notFound.body')}
+          />
         </Stack>
       );
     }
     return (
       <Stack spacing={3}>
         {backLink}
-        <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
-          {t('users.view.title')}
-        </Typography>
-        <ErrorAlert
+        <LoadFailed
+          title={t('users.view.title')}
           lead={t('users.view.loadError')}
           error={user.error}
           onRetry={() => void user.refetch()}
