@@ -191,13 +191,13 @@ export function ProjectPage({ dataSources }: { dataSources: ReactNode }) {
   );
 }
 
-function ProjectHeader({
-  project,
-  actions,
-}: {
+/** The header card and the archived banner both act on the project shown. */
+interface ProjectPartProps {
   project: Project;
   actions: ReturnType<typeof useProjectActions>;
-}) {
+}
+
+function ProjectHeader({ project, actions }: ProjectPartProps) {
   const { t } = useTranslation();
   const rights = useProjectRights();
   return (
@@ -254,13 +254,7 @@ function ProjectHeader({
   );
 }
 
-function ArchivedBanner({
-  project,
-  actions,
-}: {
-  project: Project;
-  actions: ReturnType<typeof useProjectActions>;
-}) {
+function ArchivedBanner({ project, actions }: ProjectPartProps) {
   const { t } = useTranslation();
   const rights = useProjectRights();
   return (
