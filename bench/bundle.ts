@@ -20,12 +20,19 @@
 //
 // Budgets (issue 13): the run fails (exit code 1) when a page's gzip total exceeds its goal.
 //
+// The baseline: bench/stack-floor is the smallest sign-in page the libraries ARCHITECTURE.md fixes
+// can make, with none of Meridian's code. It is built in the same run and every page is also given
+// as a ratio to it (what the page costs beyond the stack itself; docs/decisions/0018).
+//
 // Usage: vite build && node bench/bundle.ts [path ...]   (default: /login /)
 // Writes bench/results/bundle.json.
-import { mkdir, readFile, readdir, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import react from '@vitejs/plugin-react';
+import { build } from 'vite';
 import { DEFAULT_LOCALE, FALLBACK_LOCALE } from '../src/shared/constants.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -33,6 +40,7 @@ const DIST = path.join(ROOT, 'dist', 'web');
 const MANIFEST_FILE = path.join(DIST, '.vite', 'manifest.json');
 const ROUTES_DIR = path.join(ROOT, 'src', 'web', 'routes');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'bundle.json');
+const STACK_FLOOR_DIR = path.join(ROOT, 'bench', 'stack-floor');
 
 const KB = 1024;
 /** Gzip budget per page (issue 13); a page without one is reported, not judged. */
@@ -220,6 +228,32 @@ async function measure(manifest: Manifest, keys: Set<string>, extraFiles: string
 
 const kB = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
 
+/** Builds bench/stack-floor into a temporary directory; its JavaScript, gzip level 9. */
+async function measureStackFloor(): Promise<{ files: number; bytes: number; gzipBytes: number }> {
+  const outDir = await mkdtemp(path.join(os.tmpdir(), 'meridian-stack-floor-'));
+  try {
+    await build({
+      configFile: false,
+      root: STACK_FLOOR_DIR,
+      logLevel: 'warn',
+      plugins: [react()],
+      build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 4096 },
+    });
+    const assets = path.join(outDir, 'assets');
+    const scripts = (await readdir(assets)).filter((file) => file.endsWith('.js'));
+    let bytes = 0;
+    let gzipBytes = 0;
+    for (const file of scripts) {
+      const content = await readFile(path.join(assets, file));
+      bytes += content.length;
+      gzipBytes += gzipSync(content, { level: 9 }).length;
+    }
+    return { files: scripts.length, bytes, gzipBytes };
+  } finally {
+    await rm(outDir, { recursive: true, force: true });
+  }
+}
+
 async function main() {
   const targets = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/login', '/'];
   let manifest: Manifest;
@@ -287,26 +321,45 @@ async function main() {
     };
   }
 
+  const stackFloor = await measureStackFloor();
+  const ratio = (gzipBytes: number) => Math.round((gzipBytes / stackFloor.gzipBytes) * 100) / 100;
   const report = {
     measuredAt: new Date().toISOString(),
+    stackFloor: { source: 'bench/stack-floor', ...stackFloor },
     manifest: path.relative(ROOT, MANIFEST_FILE),
     compression: 'gzip level 9',
     goalsGzipBytes: GOALS,
     entry: { chunk: entryKey, ...entry },
-    routes: results,
+    routes: results.map((r) => ({ ...r, stackFloorRatio: ratio(r.gzipBytes) })),
     homeAfterSignInOnLogin: afterSignIn,
   };
   await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
   await writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
 
   const rows = [
-    ['page', 'files', 'raw', 'gzip', 'goal (gzip)'],
-    ['(entry)', String(entry.files.length), kB(entry.bytes), kB(entry.gzipBytes), ''],
+    ['page', 'files', 'raw', 'gzip', 'vs stack floor', 'goal (gzip)'],
+    [
+      '(stack floor)',
+      String(stackFloor.files),
+      kB(stackFloor.bytes),
+      kB(stackFloor.gzipBytes),
+      '1.00×',
+      '',
+    ],
+    [
+      '(entry)',
+      String(entry.files.length),
+      kB(entry.bytes),
+      kB(entry.gzipBytes),
+      `${ratio(entry.gzipBytes).toFixed(2)}×`,
+      '',
+    ],
     ...results.map((r) => [
       r.path,
       String(r.files.length),
       kB(r.bytes),
       kB(r.gzipBytes),
+      `${ratio(r.gzipBytes).toFixed(2)}×`,
       r.goalGzipBytes === null ? '' : `${r.withinGoal ? 'ok' : 'OVER'} ≤ ${kB(r.goalGzipBytes)}`,
     ]),
   ];
