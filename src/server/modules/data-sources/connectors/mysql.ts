@@ -22,18 +22,22 @@ import type {
 } from '../../../../shared/schemas/data-sources.ts';
 import type { SqlQuery } from '../../../../shared/schemas/data-source-queries.ts';
 import { DATA_SOURCE_LIMITS } from '../../../../shared/schemas/data-sources.ts';
-import { connectionError, detailOf, networkCause, withDeadline, type Target } from './failures.ts';
+import { connectionError, withDeadline } from './failures.ts';
 import { groupColumns } from './postgres.ts';
-import { CappedRows, elapsed } from './values.ts';
+import { CappedRows } from './values.ts';
 import { checkMysqlStatement } from './sql-guard.ts';
-import { resolveAllowed, type OutboundPolicy } from '../../../net/outbound.ts';
 import {
-  ConnectorError,
-  failedTest,
-  type Connector,
-  type QueryOptions,
-  type TimeoutOptions,
-} from './types.ts';
+  cappedResult,
+  closeWithin,
+  databaseTarget,
+  openAllowed,
+  otherConnectFailure,
+  queryTimedOut,
+  testDatabase,
+  type DatabaseDriver,
+} from './sql-connection.ts';
+import type { OutboundPolicy } from '../../../net/outbound.ts';
+import { ConnectorError, type Connector, type QueryOptions, type TimeoutOptions } from './types.ts';
 
 export interface MysqlSettings {
   config: MysqlConfig;
@@ -89,13 +93,6 @@ function typeName(field: mysql.FieldPacket): string {
   return TYPE_NAMES[type] ?? String(type);
 }
 
-const target = (config: MysqlConfig): Target => ({
-  host: config.host,
-  port: config.port,
-  database: config.database,
-  user: config.user,
-});
-
 type MysqlError = Error & {
   code?: string;
   errno?: number;
@@ -108,22 +105,19 @@ function connectFailure(error: unknown, config: MysqlConfig, timeoutMs: number):
   if (error instanceof ConnectorError) return error;
   const e = error as MysqlError;
   if (e?.code && AUTH_ERRORS.has(e.code)) {
-    return connectionError('AUTHENTICATION_FAILED', target(config));
+    return connectionError('AUTHENTICATION_FAILED', databaseTarget(config));
   }
-  if (e?.code === 'ER_BAD_DB_ERROR') return connectionError('DATABASE_NOT_FOUND', target(config));
-  const cause = networkCause(error);
-  if (cause) return connectionError(cause, target(config), { timeoutMs, detail: detailOf(error) });
-  return connectionError('UNKNOWN', target(config), { detail: e?.sqlMessage ?? detailOf(error) });
+  if (e?.code === 'ER_BAD_DB_ERROR') {
+    return connectionError('DATABASE_NOT_FOUND', databaseTarget(config));
+  }
+  return otherConnectFailure(error, config, timeoutMs, e?.sqlMessage);
 }
 
 function queryFailure(error: unknown, config: MysqlConfig, queryTimeoutMs: number): ConnectorError {
   if (error instanceof ConnectorError) return error;
   const e = error as MysqlError;
   if ((e?.errno && TIMEOUT_ERRNOS.has(e.errno)) || e?.code === 'PROTOCOL_SEQUENCE_TIMEOUT') {
-    return new ConnectorError(
-      'timeout',
-      `The query ran longer than ${queryTimeoutMs / 1000} s and was cancelled.`,
-    );
+    return queryTimedOut(queryTimeoutMs);
   }
   if (e?.sqlState && !e.fatal) return new ConnectorError('query', e.sqlMessage ?? e.message);
   return connectFailure(error, config, queryTimeoutMs);
@@ -140,25 +134,22 @@ function sslOption(config: MysqlConfig): mysql.SslOptions | undefined {
 const noTlsOnServer = (error: unknown) =>
   (error as MysqlError | undefined)?.code === 'HANDSHAKE_NO_SSL_SUPPORT';
 
-async function open(settings: MysqlSettings, connectTimeoutMs: number): Promise<mysql.Connection> {
-  const { config } = settings;
-  let address: string;
-  try {
-    ({ address } = await resolveAllowed(settings.policy, 'database', config.host));
-  } catch (error) {
-    throw connectFailure(error, config, connectTimeoutMs);
-  }
-  try {
-    try {
-      return await connect(settings, address, sslOption(config), connectTimeoutMs);
-    } catch (error) {
-      // 'prefer', as libpq and the mysql client: a server that offers no TLS is used without it.
-      if (config.ssl !== 'prefer' || !noTlsOnServer(error)) throw error;
-      return await connect(settings, address, undefined, connectTimeoutMs);
-    }
-  } catch (error) {
-    throw connectFailure(error, config, connectTimeoutMs);
-  }
+/** Opening, closing and classifying connections of one MySQL data source. */
+function driverFor(settings: MysqlSettings): DatabaseDriver<mysql.Connection> {
+  const driver: DatabaseDriver<mysql.Connection> = {
+    open: (connectTimeoutMs) =>
+      openAllowed(settings, connectTimeoutMs, {
+        connect: (address, ssl, timeoutMs) => connect(settings, address, ssl, timeoutMs),
+        ssl: sslOption(settings.config),
+        noSsl: undefined,
+        noTlsOnServer,
+        connectFailure: driver.connectFailure,
+      }),
+    close,
+    destroy: (connection) => connection.destroy(),
+    connectFailure: (error, timeoutMs) => connectFailure(error, settings.config, timeoutMs),
+  };
+  return driver;
 }
 
 async function connect(
@@ -197,7 +188,7 @@ async function connect(
     connected,
     connectTimeoutMs + 1000,
     () => connection.destroy(),
-    () => connectionError('TIMEOUT', target(config), { timeoutMs: connectTimeoutMs }),
+    () => connectionError('TIMEOUT', databaseTarget(config), { timeoutMs: connectTimeoutMs }),
   ).catch((error: unknown) => {
     connection.destroy();
     throw error;
@@ -213,12 +204,9 @@ function run<T>(connection: mysql.Connection, sql: string): Promise<T> {
 }
 
 async function close(connection: mysql.Connection) {
-  await withDeadline(
-    new Promise<void>((resolve) => connection.end(() => resolve())),
-    2000,
-    () => connection.destroy(),
-    () => new Error('close'),
-  ).catch(() => connection.destroy());
+  await closeWithin(new Promise<void>((resolve) => connection.end(() => resolve())), () =>
+    connection.destroy(),
+  );
 }
 
 type Capped = {
@@ -261,40 +249,24 @@ function streamCapped(connection: mysql.Connection, sql: string, rowCap: number)
 
 export function mysqlConnector(settings: MysqlSettings): Connector<SqlQuery> {
   const { config } = settings;
+  const driver = driverFor(settings);
 
   return {
-    async testConnection(options: TimeoutOptions = {}): Promise<ConnectionTestResult> {
-      const timeoutMs = options.connectTimeoutMs ?? DATA_SOURCE_LIMITS.testTimeoutMs;
-      const started = performance.now();
-      let connection: mysql.Connection | undefined;
-      try {
-        connection = await open(settings, timeoutMs);
-        const opened = connection;
-        const rows = await withDeadline(
-          run<{ version: string }[]>(opened, 'select version() as version'),
-          Math.max(1, timeoutMs - elapsed(started)),
-          () => opened.destroy(),
-          () => connectionError('TIMEOUT', target(config), { timeoutMs }),
-        );
-        const raw = rows[0]?.version ?? '';
-        const version = raw ? `${/mariadb/i.test(raw) ? 'MariaDB' : 'MySQL'} ${raw}` : null;
-        return {
-          ok: true,
-          cause: null,
-          message: `Connected to ${version ?? 'MySQL'}.`,
-          durationMs: elapsed(started),
-          serverVersion: version,
-        };
-      } catch (error) {
-        return failedTest(connectFailure(error, config, timeoutMs), started);
-      } finally {
-        if (connection) await close(connection);
-      }
-    },
+    testConnection: (options: TimeoutOptions = {}): Promise<ConnectionTestResult> =>
+      testDatabase(
+        config,
+        options,
+        driver,
+        async (connection) =>
+          (await run<{ version: string }[]>(connection, 'select version() as version'))[0]?.version,
+        async (_, version) => ({
+          version: version ? `${/mariadb/i.test(version) ? 'MariaDB' : 'MySQL'} ${version}` : null,
+          product: 'MySQL',
+        }),
+      ),
 
     async listSchema(options: TimeoutOptions = {}): Promise<DataSourceSchemaResult> {
-      const connection = await open(
-        settings,
+      const connection = await driver.open(
         options.connectTimeoutMs ?? DATA_SOURCE_LIMITS.testTimeoutMs,
       );
       try {
@@ -331,8 +303,7 @@ export function mysqlConnector(settings: MysqlSettings): Connector<SqlQuery> {
       const queryTimeoutMs = Math.round(
         options.queryTimeoutMs ?? DATA_SOURCE_LIMITS.queryTimeoutMs,
       );
-      const connection = await open(
-        settings,
+      const connection = await driver.open(
         options.connectTimeoutMs ?? DATA_SOURCE_LIMITS.testTimeoutMs,
       );
       const started = performance.now();
@@ -361,22 +332,12 @@ export function mysqlConnector(settings: MysqlSettings): Connector<SqlQuery> {
             dropped = true;
             void killOnServer(connection.threadId).finally(() => connection.destroy());
           },
-          () =>
-            new ConnectorError(
-              'timeout',
-              `The query ran longer than ${queryTimeoutMs / 1000} s and was cancelled.`,
-            ),
+          () => queryTimedOut(queryTimeoutMs),
         );
         dropped = result.truncatedBy !== undefined;
         if (!dropped) await run(connection, 'rollback');
-        return {
-          columns: result.fields.map((field) => ({ name: field.name, type: typeName(field) })),
-          rows: result.rows,
-          rowCount: result.rows.length,
-          truncated: result.truncatedBy !== undefined,
-          ...(result.truncatedBy ? { truncatedBy: result.truncatedBy } : {}),
-          durationMs: elapsed(started),
-        };
+        const columns = result.fields.map((field) => ({ name: field.name, type: typeName(field) }));
+        return cappedResult(columns, result, started);
       } catch (error) {
         throw queryFailure(error, config, queryTimeoutMs);
       } finally {
@@ -392,7 +353,7 @@ export function mysqlConnector(settings: MysqlSettings): Connector<SqlQuery> {
     if (!threadId) return;
     let killer: mysql.Connection | undefined;
     try {
-      killer = await open(settings, DATA_SOURCE_LIMITS.testTimeoutMs);
+      killer = await driver.open(DATA_SOURCE_LIMITS.testTimeoutMs);
       await run(killer, `kill query ${Number(threadId)}`);
     } catch {
       // The statement ends with its connection anyway.

@@ -24,17 +24,21 @@ import {
   DATA_SOURCE_LIMITS,
   DATA_SOURCE_MESSAGES,
 } from '../../../../shared/schemas/data-sources.ts';
-import { connectionError, detailOf, networkCause, withDeadline, type Target } from './failures.ts';
-import { CappedRows, elapsed, rowBytes } from './values.ts';
+import { connectionError, withDeadline } from './failures.ts';
+import { CappedRows, rowBytes } from './values.ts';
 import { checkPostgresStatement } from './sql-guard.ts';
-import { pinnedSocket, resolveAllowed, type OutboundPolicy } from '../../../net/outbound.ts';
 import {
-  ConnectorError,
-  failedTest,
-  type Connector,
-  type QueryOptions,
-  type TimeoutOptions,
-} from './types.ts';
+  cappedResult,
+  closeWithin,
+  databaseTarget,
+  openAllowed,
+  otherConnectFailure,
+  queryTimedOut,
+  testDatabase,
+  type DatabaseDriver,
+} from './sql-connection.ts';
+import { pinnedSocket, type OutboundPolicy } from '../../../net/outbound.ts';
+import { ConnectorError, type Connector, type QueryOptions, type TimeoutOptions } from './types.ts';
 
 export interface PostgresSettings {
   config: PostgresConfig;
@@ -78,13 +82,6 @@ const types = {
     format === 'binary' ? asText : (PARSERS[oid] ?? asText),
 } as unknown as pg.CustomTypesConfig;
 
-const target = (config: PostgresConfig): Target => ({
-  host: config.host,
-  port: config.port,
-  database: config.database,
-  user: config.user,
-});
-
 /** TLS of the first attempt: 'prefer' tries it unchecked, as 'require' does (then see open). */
 function sslOption(config: PostgresConfig): pg.ClientConfig['ssl'] {
   if (config.ssl === 'disable') return false;
@@ -108,23 +105,16 @@ function connectFailure(error: unknown, config: PostgresConfig, timeoutMs: numbe
   if (error instanceof ConnectorError) return error;
   const state = sqlState(error);
   if (state === '28P01' || state === '28000')
-    return connectionError('AUTHENTICATION_FAILED', target(config));
-  if (state === '3D000') return connectionError('DATABASE_NOT_FOUND', target(config));
-  const cause = networkCause(error);
-  if (cause) return connectionError(cause, target(config), { timeoutMs, detail: detailOf(error) });
-  return connectionError('UNKNOWN', target(config), { detail: detailOf(error) });
+    return connectionError('AUTHENTICATION_FAILED', databaseTarget(config));
+  if (state === '3D000') return connectionError('DATABASE_NOT_FOUND', databaseTarget(config));
+  return otherConnectFailure(error, config, timeoutMs);
 }
 
 /** Classifies an error of the console's statement. */
 function queryFailure(error: unknown, config: PostgresConfig, queryTimeoutMs: number) {
   if (error instanceof ConnectorError) return error;
   const state = sqlState(error);
-  if (state === '57014') {
-    return new ConnectorError(
-      'timeout',
-      `The query ran longer than ${queryTimeoutMs / 1000} s and was cancelled.`,
-    );
-  }
+  if (state === '57014') return queryTimedOut(queryTimeoutMs);
   if (state && !state.startsWith('08') && !state.startsWith('28') && !state.startsWith('57P')) {
     const { message, position } = error as { message: string; position?: string };
     if (/multiple commands/.test(message)) {
@@ -191,7 +181,7 @@ export function postgresConnector(settings: PostgresSettings): Connector<SqlQuer
         client.connect(),
         connectTimeoutMs + 1000,
         () => destroy(client),
-        () => connectionError('TIMEOUT', target(config), { timeoutMs: connectTimeoutMs }),
+        () => connectionError('TIMEOUT', databaseTarget(config), { timeoutMs: connectTimeoutMs }),
       );
     } catch (error) {
       destroy(client);
@@ -200,60 +190,38 @@ export function postgresConnector(settings: PostgresSettings): Connector<SqlQuer
     return client;
   }
 
-  async function open(connectTimeoutMs: number): Promise<pg.Client> {
-    let address: string;
-    try {
-      ({ address } = await resolveAllowed(settings.policy, 'database', config.host));
-    } catch (error) {
-      throw connectFailure(error, config, connectTimeoutMs);
-    }
-    try {
-      try {
-        return await connect(address, sslOption(config), connectTimeoutMs);
-      } catch (error) {
-        // 'prefer', as libpq: a server that offers no TLS is used without it.
-        if (config.ssl !== 'prefer' || !noTlsOnServer(error)) throw error;
-        return await connect(address, false, connectTimeoutMs);
-      }
-    } catch (error) {
-      throw connectFailure(error, config, connectTimeoutMs);
-    }
-  }
+  const driver: DatabaseDriver<pg.Client> = {
+    open: (connectTimeoutMs) =>
+      openAllowed(settings, connectTimeoutMs, {
+        connect,
+        ssl: sslOption(config),
+        noSsl: false,
+        noTlsOnServer,
+        connectFailure: driver.connectFailure,
+      }),
+    close,
+    destroy,
+    connectFailure: (error, timeoutMs) => connectFailure(error, config, timeoutMs),
+  };
 
   return {
-    async testConnection(options: TimeoutOptions = {}): Promise<ConnectionTestResult> {
-      const timeoutMs = options.connectTimeoutMs ?? DATA_SOURCE_LIMITS.testTimeoutMs;
-      const started = performance.now();
-      let client: pg.Client | undefined;
-      try {
-        client = await open(timeoutMs);
-        const opened = client;
-        const { rows } = await withDeadline(
-          opened.query<{ version: string }>('select version() as version'),
-          Math.max(1, timeoutMs - elapsed(started)),
-          () => destroy(opened),
-          () => connectionError('TIMEOUT', target(config), { timeoutMs }),
-        );
-        const version = rows[0]?.version.split(' on ')[0] ?? null;
-        const privilegedRole = await isPrivilegedRole(opened);
-        return {
-          ok: true,
-          cause: null,
-          message: `Connected to ${version ?? 'PostgreSQL'}.`,
-          durationMs: elapsed(started),
-          serverVersion: version,
-          privilegedRole,
-        };
-      } catch (error) {
-        return failedTest(connectFailure(error, config, timeoutMs), started);
-      } finally {
-        await close(client);
-      }
-    },
+    testConnection: (options: TimeoutOptions = {}): Promise<ConnectionTestResult> =>
+      testDatabase(
+        config,
+        options,
+        driver,
+        async (client) =>
+          (await client.query<{ version: string }>('select version() as version')).rows[0]?.version,
+        async (client, raw) => ({
+          version: raw?.split(' on ')[0] ?? null,
+          product: 'PostgreSQL',
+          privilegedRole: await isPrivilegedRole(client),
+        }),
+      ),
 
     async listSchema(options: TimeoutOptions = {}): Promise<DataSourceSchemaResult> {
       const timeoutMs = options.connectTimeoutMs ?? DATA_SOURCE_LIMITS.testTimeoutMs;
-      const client = await open(timeoutMs);
+      const client = await driver.open(timeoutMs);
       try {
         await client.query('begin read only');
         await client.query(`set local statement_timeout = ${DATA_SOURCE_LIMITS.queryTimeoutMs}`);
@@ -298,7 +266,7 @@ export function postgresConnector(settings: PostgresSettings): Connector<SqlQuer
       const queryTimeoutMs = Math.round(
         options.queryTimeoutMs ?? DATA_SOURCE_LIMITS.queryTimeoutMs,
       );
-      const client = await open(connectTimeoutMs);
+      const client = await driver.open(connectTimeoutMs);
       const started = performance.now();
       try {
         if (!options.allowPrivilegedRole && (await isPrivilegedRole(client))) {
@@ -314,28 +282,18 @@ export function postgresConnector(settings: PostgresSettings): Connector<SqlQuer
           // time-out: it is cancelled on the server, then the connection is dropped.
           queryTimeoutMs + 2000,
           () => void cancelOnServer(client).finally(() => destroy(client)),
-          () =>
-            new ConnectorError(
-              'timeout',
-              `The query ran longer than ${queryTimeoutMs / 1000} s and was cancelled.`,
-            ),
+          () => queryTimedOut(queryTimeoutMs),
         );
         const typeNames = await typeNamesOf(
           client,
           result.fields.map((field) => field.dataTypeID),
         );
         await client.query('rollback');
-        return {
-          columns: result.fields.map((field) => ({
-            name: field.name,
-            type: typeNames.get(field.dataTypeID) ?? String(field.dataTypeID),
-          })),
-          rows: result.rows,
-          rowCount: result.rows.length,
-          truncated: result.truncatedBy !== undefined,
-          ...(result.truncatedBy ? { truncatedBy: result.truncatedBy } : {}),
-          durationMs: elapsed(started),
-        };
+        const columns = result.fields.map((field) => ({
+          name: field.name,
+          type: typeNames.get(field.dataTypeID) ?? String(field.dataTypeID),
+        }));
+        return cappedResult(columns, result, started);
       } catch (error) {
         throw queryFailure(error, config, queryTimeoutMs);
       } finally {
@@ -350,7 +308,7 @@ export function postgresConnector(settings: PostgresSettings): Connector<SqlQuer
     if (!pid) return;
     let canceller: pg.Client | undefined;
     try {
-      canceller = await open(DATA_SOURCE_LIMITS.testTimeoutMs);
+      canceller = await driver.open(DATA_SOURCE_LIMITS.testTimeoutMs);
       await canceller.query('select pg_cancel_backend($1)', [pid]);
     } catch {
       // The statement ends with its connection anyway.
@@ -412,11 +370,5 @@ function destroy(client: pg.Client) {
 }
 
 async function close(client: pg.Client | undefined) {
-  if (!client) return;
-  await withDeadline(
-    client.end(),
-    2000,
-    () => destroy(client),
-    () => new Error('close'),
-  ).catch(() => destroy(client));
+  if (client) await closeWithin(client.end(), () => destroy(client));
 }
