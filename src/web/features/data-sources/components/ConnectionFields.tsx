@@ -5,7 +5,6 @@ import TextField from '@mui/material/TextField';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  DATA_SOURCE_LIMITS,
   DATABASE_TLS_MODES,
   DEFAULT_DATABASE_TLS_MODE,
   type ConfiguredDataSourceType,
@@ -13,6 +12,7 @@ import {
 import { muiRegister } from '../../../lib/forms';
 import { errorText, type ConnectionFormApi } from '../connection-form';
 import { HttpFields } from './HttpFields';
+import { NameDescriptionFields } from './NameDescriptionFields';
 import { SecretField } from './SecretField';
 
 export { MASKED_SECRET } from './SecretField';
@@ -36,7 +36,7 @@ export function ConnectionFields({
 }) {
   const { t } = useTranslation();
   const { register, control, formState, watch } = form;
-  const field = (name: 'name' | 'description' | 'host' | 'port' | 'database' | 'user') => {
+  const field = (name: 'host' | 'port' | 'database' | 'user') => {
     const error = errorText(t, formState.errors[name]?.message);
     return { error: Boolean(error), helperText: error };
   };
@@ -44,31 +44,15 @@ export function ConnectionFields({
 
   return (
     <Stack spacing={2.5}>
-      <Grid container spacing={2}>
-        <Grid size={{ xs: 12 }}>
-          <TextField
-            {...muiRegister(register('name'))}
-            label={t('dataSources.form.name')}
-            required
-            fullWidth
-            disabled={disabled}
-            slotProps={{ htmlInput: { maxLength: DATA_SOURCE_LIMITS.nameMaxLength } }}
-            {...field('name')}
-          />
-        </Grid>
-        <Grid size={{ xs: 12 }}>
-          <TextField
-            {...muiRegister(register('description'))}
-            label={t('dataSources.form.description')}
-            fullWidth
-            multiline
-            minRows={2}
-            disabled={disabled}
-            slotProps={{ htmlInput: { maxLength: DATA_SOURCE_LIMITS.descriptionMaxLength } }}
-            {...field('description')}
-          />
-        </Grid>
-      </Grid>
+      <Stack spacing={2}>
+        <NameDescriptionFields
+          name={register('name')}
+          description={register('description')}
+          nameError={errorText(t, formState.errors.name?.message)}
+          descriptionError={errorText(t, formState.errors.description?.message)}
+          disabled={disabled}
+        />
+      </Stack>
 
       {type === 'http' ? (
         <HttpFields

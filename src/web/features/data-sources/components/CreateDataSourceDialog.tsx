@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import ButtonBase from '@mui/material/ButtonBase';
@@ -12,7 +11,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { IconArrowLeft, IconArrowRight, IconPlugConnected, IconX } from '@tabler/icons-react';
+import { IconArrowLeft, IconArrowRight, IconX } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
@@ -20,7 +19,6 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DATA_SOURCE_TYPES, type DataSourceType } from '../../../../shared/schemas/data-sources';
-import { ApiError } from '../../../lib/api';
 import { useAuthState } from '../../../lib/auth-store';
 import {
   createDataSource,
@@ -28,17 +26,15 @@ import {
   testUnsavedSettings,
   type UploadResult,
 } from '../api/data-sources';
-import { useErrorText } from '../../../components/ErrorAlert';
-import { checkForTest, connectionResolver, showFieldErrors } from '../connection-form';
-import {
-  createBody,
-  emptyConnectionForm,
-  serverFieldErrors,
-  type ConnectionForm,
-} from '../settings-form';
-import { useTestResult } from '../useTestResult';
+import { checkForTest, connectionResolver } from '../connection-form';
+import { createBody, emptyConnectionForm, type ConnectionForm } from '../settings-form';
 import { ConnectionFields } from './ConnectionFields';
-import { ConnectionTestAlert } from './ConnectionTestAlert';
+import {
+  ConnectionFeedback,
+  showServerFieldErrors,
+  TestConnectionButton,
+  useConnectionTest,
+} from './ConnectionTest';
 import { DataSourceTypeIcon } from './DataSourceTypeIcon';
 import { FileUploadFields } from './FileUploadFields';
 import { UploadReportAlert } from './UploadReports';
@@ -154,6 +150,27 @@ function TypePicker({ onPick }: { onPick: (type: DataSourceType) => void }) {
   );
 }
 
+/** After a source is created: the lists refresh, the user is told, and its page opens. */
+function useCreated(onClose: () => void) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const orgId = useAuthState((state) => state.selectedOrgId);
+  const { enqueueSnackbar } = useSnackbar();
+  return {
+    announce: (source: { name: string }) => {
+      void queryClient.invalidateQueries({ queryKey: dataSourceKeys.all(orgId) });
+      enqueueSnackbar(t('dataSources.create.created', { name: source.name }), {
+        variant: 'success',
+      });
+    },
+    open: (source: { id: string }) => {
+      onClose();
+      void navigate({ to: '/data-sources/$id', params: { id: source.id } });
+    },
+  };
+}
+
 function ConnectionStep({
   type,
   onClose,
@@ -162,47 +179,28 @@ function ConnectionStep({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const orgId = useAuthState((state) => state.selectedOrgId);
-  const { enqueueSnackbar } = useSnackbar();
-  const errorText = useErrorText();
+  const created = useCreated(onClose);
   const form = useForm<ConnectionForm>({
     resolver: connectionResolver(type, 'create'),
     defaultValues: emptyConnectionForm(type),
   });
-  const [testResult, setTestResult] = useTestResult(form);
-
-  const test = useMutation({
-    mutationFn: (values: ConnectionForm) => testUnsavedSettings(createBody(type, values)),
-    onMutate: () => setTestResult(null),
-    onSuccess: setTestResult,
-    onError: (error) => {
-      if (error instanceof ApiError && error.fields)
-        showFieldErrors(form, serverFieldErrors(error.fields));
-    },
-  });
+  const check = useConnectionTest(form, (values: ConnectionForm) =>
+    testUnsavedSettings(createBody(type, values)),
+  );
 
   const save = useMutation({
     mutationFn: (values: ConnectionForm) => createDataSource(createBody(type, values)),
-    onSuccess: (created) => {
-      void queryClient.invalidateQueries({ queryKey: dataSourceKeys.all(orgId) });
-      enqueueSnackbar(t('dataSources.create.created', { name: created.name }), {
-        variant: 'success',
-      });
-      onClose();
-      void navigate({ to: '/data-sources/$id', params: { id: created.id } });
+    onSuccess: (source) => {
+      created.announce(source);
+      created.open(source);
     },
-    onError: (error) => {
-      if (error instanceof ApiError && error.fields)
-        showFieldErrors(form, serverFieldErrors(error.fields));
-    },
+    onError: showServerFieldErrors(form),
   });
 
   const runTest = () => {
-    if (checkForTest(form, type)) test.mutate(form.getValues());
+    if (checkForTest(form, type)) check.test.mutate(form.getValues());
   };
-  const busy = test.isPending || save.isPending;
+  const busy = check.test.isPending || save.isPending;
 
   return (
     <>
@@ -215,25 +213,12 @@ function ConnectionStep({
         >
           <ConnectionFields type={type} form={form} disabled={busy} />
         </Box>
-        <Stack spacing={2} sx={{ mt: 2 }}>
-          {testResult ? (
-            <ConnectionTestAlert result={testResult} onClose={() => setTestResult(null)} />
-          ) : null}
-          {test.isError ? <Alert severity="error">{errorText(test.error)}</Alert> : null}
-          {save.isError ? <Alert severity="error">{errorText(save.error)}</Alert> : null}
-        </Stack>
+        <ConnectionFeedback check={check} save={save} />
       </DialogContent>
       <DialogActions
         sx={{ px: 3, py: 2, justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
       >
-        <Button
-          variant="outlined"
-          onClick={runTest}
-          disabled={busy}
-          startIcon={<IconPlugConnected size={18} aria-hidden />}
-        >
-          {test.isPending ? t('dataSources.test.testing') : t('dataSources.test.button')}
-        </Button>
+        <TestConnectionButton check={check} onClick={runTest} disabled={busy} />
         <Stack direction="row" spacing={1}>
           <Button onClick={onClose} disabled={save.isPending}>
             {t('common.cancel')}
@@ -249,25 +234,14 @@ function ConnectionStep({
 
 function FileStep({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const orgId = useAuthState((state) => state.selectedOrgId);
-  const { enqueueSnackbar } = useSnackbar();
+  const created = useCreated(onClose);
   const [done, setDone] = useState<UploadResult | null>(null);
 
-  const open = (result: UploadResult) => {
-    onClose();
-    void navigate({ to: '/data-sources/$id', params: { id: result.dataSource.id } });
-  };
-
   const onUploaded = (result: UploadResult) => {
-    void queryClient.invalidateQueries({ queryKey: dataSourceKeys.all(orgId) });
-    enqueueSnackbar(t('dataSources.create.created', { name: result.dataSource.name }), {
-      variant: 'success',
-    });
+    created.announce(result.dataSource);
     // With skipped rows, the report stays on screen until the user has read it.
     if (result.report.skippedRows > 0) setDone(result);
-    else open(result);
+    else created.open(result.dataSource);
   };
 
   if (done) {
@@ -277,7 +251,7 @@ function FileStep({ onClose }: { onClose: () => void }) {
           <UploadReportAlert result={done} />
         </DialogContent>
         <DialogActions sx={{ px: 3, py: 2 }}>
-          <Button variant="contained" onClick={() => open(done)}>
+          <Button variant="contained" onClick={() => created.open(done.dataSource)}>
             {t('dataSources.create.openSource')}
           </Button>
         </DialogActions>

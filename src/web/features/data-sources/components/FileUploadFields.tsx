@@ -6,7 +6,6 @@ import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import { IconFileSpreadsheet, IconUpload, IconX } from '@tabler/icons-react';
@@ -18,13 +17,13 @@ import {
   DATA_SOURCE_ERROR_CODES,
   DATA_SOURCE_LIMITS,
 } from '../../../../shared/schemas/data-sources';
-import { muiRegister } from '../../../lib/forms';
 import { ApiError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { uploadDataSourceFile, type UploadResult } from '../api/data-sources';
 import { useErrorText } from '../../../components/ErrorAlert';
 import { errorText, uploadFormSchema, type UploadForm } from '../connection-form';
 import { checkUploadFile, formatBytes, invalidRowsOf, type InvalidRow } from '../upload';
+import { NameDescriptionFields } from './NameDescriptionFields';
 import { UploadFailure } from './UploadReports';
 
 /**
@@ -124,27 +123,12 @@ export function FileUploadFields({
   return (
     <Stack spacing={2.5}>
       {replacing ? null : (
-        <>
-          <TextField
-            {...muiRegister(form.register('name'))}
-            label={t('dataSources.form.name')}
-            required
-            fullWidth
-            disabled={uploading}
-            error={Boolean(nameError)}
-            helperText={nameError}
-            slotProps={{ htmlInput: { maxLength: DATA_SOURCE_LIMITS.nameMaxLength } }}
-          />
-          <TextField
-            {...muiRegister(form.register('description'))}
-            label={t('dataSources.form.description')}
-            fullWidth
-            multiline
-            minRows={2}
-            disabled={uploading}
-            slotProps={{ htmlInput: { maxLength: DATA_SOURCE_LIMITS.descriptionMaxLength } }}
-          />
-        </>
+        <NameDescriptionFields
+          name={form.register('name')}
+          description={form.register('description')}
+          nameError={nameError}
+          disabled={uploading}
+        />
       )}
 
       <Box

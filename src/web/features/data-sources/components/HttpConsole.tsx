@@ -3,134 +3,100 @@ import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { IconChevronDown, IconDownload, IconPlayerPlay } from '@tabler/icons-react';
+import { IconChevronDown } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATA_SOURCE_LIMITS } from '../../../../shared/schemas/data-sources';
 import { type DataSourceDetail } from '../api/data-sources';
 import { httpQueryBody, type HttpParamRow } from '../query-logic';
 
-import { Results, useConsole } from './QueryConsole';
-import { AddRowButton, RemoveRowButton } from './RowButtons';
+import { RowInput, RowList, useRows } from './EditableRows';
+import { ConsoleActions, ConsoleForm, Results, useConsole } from './QueryConsole';
 
 export function HttpConsole({ source }: { source: DataSourceDetail }) {
   const { t } = useTranslation();
   const { run, exporting, exportCsv } = useConsole(source);
   const [path, setPath] = useState('');
-  const [params, setParams] = useState<HttpParamRow[]>([]);
+  const params = useRows<HttpParamRow>();
   const baseUrl = typeof source.config.baseUrl === 'string' ? source.config.baseUrl : '';
-  const body = () => httpQueryBody(path, params);
-  const setParam = (index: number, change: Partial<HttpParamRow>) =>
-    setParams(params.map((param, i) => (i === index ? { ...param, ...change } : param)));
+  const body = () => httpQueryBody(path, params.rows);
   const response = run.data?.response;
   return (
     <Stack spacing={2}>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          run.mutate(body());
-        }}
-      >
-        <Stack spacing={2}>
-          <TextField
-            label={t('dataSources.query.path')}
-            value={path}
-            onChange={(event) => setPath(event.target.value)}
-            fullWidth
-            placeholder={t('dataSources.query.pathPlaceholder')}
-            helperText={t('dataSources.query.pathHelp')}
-            slotProps={{
-              htmlInput: {
-                dir: 'ltr',
-                spellCheck: false,
-                maxLength: DATA_SOURCE_LIMITS.httpPathMaxLength,
-                style: { fontFamily: 'monospace' },
-              },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <Chip size="small" label={t('dataSources.query.get')} sx={{ mr: 1 }} />
-                    <Box
-                      component="span"
-                      dir="ltr"
-                      sx={{
-                        fontFamily: 'monospace',
-                        maxWidth: 260,
-                        overflow: 'hidden',
-                        textOverflow: 'ellipsis',
-                        whiteSpace: 'nowrap',
-                        color: 'text.secondary',
-                      }}
-                    >
-                      {baseUrl.replace(/\/+$/, '')}
-                    </Box>
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-          <Box>
-            <Typography variant="subtitle2" component="h3" sx={{ mb: 1 }}>
-              {t('dataSources.query.params')}
-            </Typography>
-            <Stack spacing={1.5}>
-              {params.map((param, index) => (
-                <Stack key={index} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                  <TextField
-                    size="small"
-                    label={t('dataSources.query.paramName', { number: index + 1 })}
-                    value={param.name}
-                    onChange={(event) => setParam(index, { name: event.target.value })}
-                    sx={{ flex: 1 }}
-                  />
-                  <TextField
-                    size="small"
-                    label={t('dataSources.query.paramValue', { number: index + 1 })}
-                    value={param.value}
-                    onChange={(event) => setParam(index, { value: event.target.value })}
-                    sx={{ flex: 2 }}
-                  />
-                  <RemoveRowButton
-                    label={t('dataSources.query.removeParam', { number: index + 1 })}
-                    onClick={() => setParams(params.filter((_p, i) => i !== index))}
-                  />
-                </Stack>
-              ))}
-              <AddRowButton
-                label={t('dataSources.query.addParam')}
-                onClick={() => setParams([...params, { name: '', value: '' }])}
-                disabled={params.length >= DATA_SOURCE_LIMITS.httpMaxQueryParams}
+      <ConsoleForm onSubmit={() => run.mutate(body())}>
+        <TextField
+          label={t('dataSources.query.path')}
+          value={path}
+          onChange={(event) => setPath(event.target.value)}
+          fullWidth
+          placeholder={t('dataSources.query.pathPlaceholder')}
+          helperText={t('dataSources.query.pathHelp')}
+          slotProps={{
+            htmlInput: {
+              dir: 'ltr',
+              spellCheck: false,
+              maxLength: DATA_SOURCE_LIMITS.httpPathMaxLength,
+              style: { fontFamily: 'monospace' },
+            },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <Chip size="small" label={t('dataSources.query.get')} sx={{ mr: 1 }} />
+                  <Box
+                    component="span"
+                    dir="ltr"
+                    sx={{
+                      fontFamily: 'monospace',
+                      maxWidth: 260,
+                      overflow: 'hidden',
+                      textOverflow: 'ellipsis',
+                      whiteSpace: 'nowrap',
+                      color: 'text.secondary',
+                    }}
+                  >
+                    {baseUrl.replace(/\/+$/, '')}
+                  </Box>
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+        <RowList
+          title={t('dataSources.query.params')}
+          list={params}
+          renderRow={(param, index) => (
+            <>
+              <RowInput
+                label={t('dataSources.query.paramName', { number: index + 1 })}
+                value={param.name}
+                onChange={(name) => params.update(index, { name })}
+                sx={{ flex: 1 }}
               />
-            </Stack>
-          </Box>
-          <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', gap: 1.5 }}>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={run.isPending}
-              startIcon={<IconPlayerPlay size={18} aria-hidden />}
-            >
-              {run.isPending ? t('dataSources.query.running') : t('dataSources.query.send')}
-            </Button>
-            <Button
-              variant="outlined"
-              onClick={() => void exportCsv(body())}
-              disabled={exporting}
-              startIcon={<IconDownload size={18} aria-hidden />}
-            >
-              {exporting ? t('dataSources.query.exporting') : t('common.exportCsv')}
-            </Button>
-          </Stack>
-        </Stack>
-      </Box>
+              <RowInput
+                label={t('dataSources.query.paramValue', { number: index + 1 })}
+                value={param.value}
+                onChange={(value) => params.update(index, { value })}
+                sx={{ flex: 2 }}
+              />
+            </>
+          )}
+          removeLabel={(number) => t('dataSources.query.removeParam', { number })}
+          addLabel={t('dataSources.query.addParam')}
+          newRow={() => ({ name: '', value: '' })}
+          max={DATA_SOURCE_LIMITS.httpMaxQueryParams}
+        />
+        <ConsoleActions
+          runLabel={t('dataSources.query.send')}
+          running={run.isPending}
+          exporting={exporting}
+          onExport={() => void exportCsv(body())}
+        />
+      </ConsoleForm>
       {response && !run.isError ? (
         <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Chip

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -19,27 +18,24 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { IconDatabase, IconLinkOff, IconPlus } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '../../../components/RouterLink';
 import { useAbility } from '../../../lib/ability';
 import { useAuthState } from '../../../lib/auth-store';
 import {
-  assignProject,
-  dataSourceKeys,
   dataSourcesQueryOptions,
   projectDataSourcesQueryOptions,
-  unassignProject,
   type DataSourceItem,
 } from '../api/data-sources';
 import { useErrorText } from '../../../components/ErrorAlert';
+import { AssignPicker } from './AssignPicker';
 import { DataSourceTypeIcon } from './DataSourceTypeIcon';
+import { useAssignProject, useUnassignProject } from './useProjectLinks';
 
 const PAGE_SIZE = 10;
 
@@ -53,8 +49,6 @@ export function ProjectDataSourcesPanel({ projectId }: { projectId: string }) {
   const ability = useAbility();
   const canUpdate = ability.can('update', 'DataSource');
   const errorText = useErrorText();
-  const { enqueueSnackbar } = useSnackbar();
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const [assignOpen, setAssignOpen] = useState(false);
 
@@ -62,19 +56,7 @@ export function ProjectDataSourcesPanel({ projectId }: { projectId: string }) {
     projectDataSourcesQueryOptions(orgId, projectId, { page, pageSize: PAGE_SIZE, sort: 'name' }),
   );
 
-  const unassign = useMutation({
-    mutationFn: (source: DataSourceItem) => unassignProject(source.id, projectId),
-    onSuccess: (_data, source) => {
-      enqueueSnackbar(t('dataSources.panel.unassigned', { name: source.name }), {
-        variant: 'success',
-      });
-    },
-    onError: (error) =>
-      enqueueSnackbar(t('dataSources.panel.actionFailed', { message: errorText(error) }), {
-        variant: 'error',
-      }),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: dataSourceKeys.all(orgId) }),
-  });
+  const unassign = useUnassignProject((name) => t('dataSources.panel.unassigned', { name }));
 
   const items = sources.data?.items ?? [];
   const total = sources.data?.total ?? 0;
@@ -147,7 +129,13 @@ export function ProjectDataSourcesPanel({ projectId }: { projectId: string }) {
                             <span>
                               <IconButton
                                 aria-label={t('dataSources.panel.unassign', { name: source.name })}
-                                onClick={() => unassign.mutate(source)}
+                                onClick={() =>
+                                  unassign.mutate({
+                                    sourceId: source.id,
+                                    projectId,
+                                    name: source.name,
+                                  })
+                                }
                                 disabled={unassign.isPending}
                                 size="small"
                               >
@@ -198,8 +186,6 @@ function AssignDialog({
   const { t } = useTranslation();
   const orgId = useAuthState((state) => state.selectedOrgId);
   const errorText = useErrorText();
-  const { enqueueSnackbar } = useSnackbar();
-  const queryClient = useQueryClient();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<DataSourceItem | null>(null);
   const options = useQuery(
@@ -209,57 +195,32 @@ function AssignDialog({
       sort: 'name',
     }),
   );
-
-  const assign = useMutation({
-    mutationFn: (source: DataSourceItem) => assignProject(source.id, projectId),
-    onSuccess: (_data, source) => {
-      enqueueSnackbar(t('dataSources.panel.assigned', { name: source.name }), {
-        variant: 'success',
-      });
-      void queryClient.invalidateQueries({ queryKey: dataSourceKeys.all(orgId) });
-      onClose();
-    },
-  });
+  const assign = useAssignProject((name) => t('dataSources.panel.assigned', { name }), onClose);
 
   return (
     <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="assign-ds-title">
       <DialogTitle id="assign-ds-title">{t('dataSources.panel.assignTitle')}</DialogTitle>
       <DialogContent>
         <Box sx={{ pt: 1 }}>
-          <Autocomplete
-            options={(options.data?.items ?? []).filter((source) => !assignedIds.has(source.id))}
+          <AssignPicker
+            options={options.data?.items ?? []}
+            assignedIds={assignedIds}
             value={selected}
-            onChange={(_event, value) => setSelected(value)}
-            onInputChange={(_event, value, reason) => {
-              if (reason === 'input') setSearch(value);
-            }}
-            filterOptions={(list) => list}
-            getOptionLabel={(option) => option.name}
-            isOptionEqualToValue={(option, value) => option.id === value.id}
+            onChange={setSelected}
+            onSearch={setSearch}
             loading={options.isFetching}
+            autoFocus
+            label={t('dataSources.panel.pick')}
+            placeholder={t('dataSources.panel.pickPlaceholder')}
             noOptionsText={t('dataSources.panel.noOptions')}
-            loadingText={t('common.loading')}
-            renderOption={(props, option) => {
-              const { key, ...rest } = props as typeof props & { key: string };
-              return (
-                <li key={key} {...rest}>
-                  <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                    <DataSourceTypeIcon type={option.type} size={26} />
-                    <span>{option.name}</span>
-                    <Typography variant="body2" color="text.secondary" component="span">
-                      {t(`dataSources.types.${option.type}`)}
-                    </Typography>
-                  </Stack>
-                </li>
-              );
-            }}
-            renderInput={(params) => (
-              <TextField
-                {...params}
-                autoFocus
-                label={t('dataSources.panel.pick')}
-                placeholder={t('dataSources.panel.pickPlaceholder')}
-              />
+            renderOption={(option) => (
+              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                <DataSourceTypeIcon type={option.type} size={26} />
+                <span>{option.name}</span>
+                <Typography variant="body2" color="text.secondary" component="span">
+                  {t(`dataSources.types.${option.type}`)}
+                </Typography>
+              </Stack>
             )}
           />
           {assign.isError ? (
@@ -274,7 +235,9 @@ function AssignDialog({
         <Button
           variant="contained"
           disabled={!selected || assign.isPending}
-          onClick={() => selected && assign.mutate(selected)}
+          onClick={() =>
+            selected && assign.mutate({ sourceId: selected.id, projectId, name: selected.name })
+          }
         >
           {t('dataSources.panel.assignAction')}
         </Button>

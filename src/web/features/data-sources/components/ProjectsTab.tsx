@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
@@ -7,25 +6,22 @@ import ListItem from '@mui/material/ListItem';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { IconFolder, IconLink, IconLinkOff } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../../lib/ability';
 import { useAuthState } from '../../../lib/auth-store';
 import {
-  assignProject,
-  dataSourceKeys,
   projectOptionsQueryOptions,
-  unassignProject,
   type DataSourceDetail,
   type ProjectOption,
 } from '../api/data-sources';
 import { useErrorText } from '../../../components/ErrorAlert';
+import { AssignPicker } from './AssignPicker';
+import { useAssignProject, useUnassignProject } from './useProjectLinks';
 
 /** The projects a source is assigned to; who may update assigns or removes projects. */
 export function ProjectsTab({ source }: { source: DataSourceDetail }) {
@@ -33,8 +29,6 @@ export function ProjectsTab({ source }: { source: DataSourceDetail }) {
   const ability = useAbility();
   const canUpdate = ability.can('update', 'DataSource');
   const orgId = useAuthState((state) => state.selectedOrgId);
-  const queryClient = useQueryClient();
-  const { enqueueSnackbar } = useSnackbar();
   const errorText = useErrorText();
   const [search, setSearch] = useState('');
   const [selected, setSelected] = useState<ProjectOption | null>(null);
@@ -43,32 +37,21 @@ export function ProjectsTab({ source }: { source: DataSourceDetail }) {
     enabled: orgId !== null && canUpdate,
   });
   const assignedIds = new Set(source.projects.map((project) => project.id));
-  const refresh = () => queryClient.invalidateQueries({ queryKey: dataSourceKeys.all(orgId) });
-
-  const assign = useMutation({
-    mutationFn: (project: ProjectOption) => assignProject(source.id, project.id),
-    onSuccess: (_data, project) => {
-      enqueueSnackbar(t('dataSources.projects.assigned', { project: project.name }), {
-        variant: 'success',
-      });
+  const link = (project: { id: string; name: string }) => ({
+    sourceId: source.id,
+    projectId: project.id,
+    name: project.name,
+  });
+  const assign = useAssignProject(
+    (project) => t('dataSources.projects.assigned', { project }),
+    () => {
       setSelected(null);
       setSearch('');
-      void refresh();
     },
-  });
-  const unassign = useMutation({
-    mutationFn: (project: { id: string; name: string }) => unassignProject(source.id, project.id),
-    onSuccess: (_data, project) => {
-      enqueueSnackbar(t('dataSources.projects.unassigned', { project: project.name }), {
-        variant: 'success',
-      });
-      void refresh();
-    },
-    onError: (error) =>
-      enqueueSnackbar(t('dataSources.panel.actionFailed', { message: errorText(error) }), {
-        variant: 'error',
-      }),
-  });
+  );
+  const unassign = useUnassignProject((project) =>
+    t('dataSources.projects.unassigned', { project }),
+  );
 
   return (
     <Stack spacing={3}>
@@ -88,26 +71,20 @@ export function ProjectsTab({ source }: { source: DataSourceDetail }) {
           sx={{ alignItems: { sm: 'flex-start' } }}
           onSubmit={(event) => {
             event.preventDefault();
-            if (selected) assign.mutate(selected);
+            if (selected) assign.mutate(link(selected));
           }}
         >
-          <Autocomplete
+          <AssignPicker
             sx={{ flex: 1, maxWidth: 480 }}
-            options={(options.data?.items ?? []).filter((project) => !assignedIds.has(project.id))}
+            options={options.data?.items ?? []}
+            assignedIds={assignedIds}
             value={selected}
-            onChange={(_event, value) => setSelected(value)}
-            onInputChange={(_event, value, reason) => {
-              if (reason === 'input') setSearch(value);
-            }}
-            filterOptions={(list) => list}
-            getOptionLabel={(option) => option.name}
-            isOptionEqualToValue={(option, value) => option.id === value.id}
+            onChange={setSelected}
+            onSearch={setSearch}
             loading={options.isFetching}
-            loadingText={t('common.loading')}
+            small
+            label={t('dataSources.projects.pick')}
             noOptionsText={t('dataSources.projects.noOptions')}
-            renderInput={(params) => (
-              <TextField {...params} size="small" label={t('dataSources.projects.pick')} />
-            )}
           />
           <Button
             type="submit"
@@ -142,7 +119,7 @@ export function ProjectsTab({ source }: { source: DataSourceDetail }) {
                     <IconButton
                       edge="end"
                       aria-label={t('dataSources.projects.unassign', { project: project.name })}
-                      onClick={() => unassign.mutate(project)}
+                      onClick={() => unassign.mutate(link(project))}
                       disabled={unassign.isPending}
                     >
                       <IconLinkOff size={18} aria-hidden />

@@ -1,9 +1,11 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useSnackbar } from 'notistack';
 import { useState, type ReactNode } from 'react';
@@ -51,6 +53,62 @@ export function useConsole(source: DataSourceDetail) {
     }
   };
   return { run, exporting, exportCsv };
+}
+
+/** A console's form: Enter or the run button sends it, without the browser's validation. */
+export function ConsoleForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        onSubmit();
+      }}
+    >
+      <Stack spacing={2}>{children}</Stack>
+    </Box>
+  );
+}
+
+/** Run (or Apply, Send) and Export CSV under a console; without `onRun`, run submits the form. */
+export function ConsoleActions({
+  runLabel,
+  running,
+  onRun,
+  exporting,
+  onExport,
+  exportDisabled = false,
+}: {
+  runLabel: string;
+  running: boolean;
+  onRun?: () => void;
+  exporting: boolean;
+  onExport: () => void;
+  exportDisabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', gap: 1.5 }}>
+      <Button
+        type={onRun ? 'button' : 'submit'}
+        variant="contained"
+        onClick={onRun}
+        disabled={running}
+        startIcon={<IconPlayerPlay size={18} aria-hidden />}
+      >
+        {running ? t('dataSources.query.running') : runLabel}
+      </Button>
+      <Button
+        variant="outlined"
+        onClick={onExport}
+        disabled={exporting || exportDisabled}
+        startIcon={<IconDownload size={18} aria-hidden />}
+      >
+        {exporting ? t('dataSources.query.exporting') : t('common.exportCsv')}
+      </Button>
+    </Stack>
+  );
 }
 
 export function RunError({ error }: { error: unknown }) {

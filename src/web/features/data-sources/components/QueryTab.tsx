@@ -1,7 +1,5 @@
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { IconDownload, IconPlayerPlay } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATA_SOURCE_LIMITS } from '../../../../shared/schemas/data-sources';
@@ -9,32 +7,23 @@ import { type DataSourceDetail } from '../api/data-sources';
 
 import { FileConsole } from './FileConsole';
 import { HttpConsole } from './HttpConsole';
-import { isMac, Results, useConsole } from './QueryConsole';
+import { ConsoleActions, isMac, Results, useConsole } from './QueryConsole';
 
-/** The console of a source: SQL for databases, a GET for HTTP APIs, filter and sort for files. */
-export function QueryTab({
-  source,
-  sql,
-  onSqlChange,
-}: {
+/** The SQL typed in the console is kept by the page (it survives a change of tab). */
+interface ConsoleProps {
   source: DataSourceDetail;
   sql: string;
   onSqlChange: (sql: string) => void;
-}) {
+}
+
+/** The console of a source: SQL for databases, a GET for HTTP APIs, filter and sort for files. */
+export function QueryTab({ source, sql, onSqlChange }: ConsoleProps) {
   if (source.type === 'http') return <HttpConsole source={source} />;
   if (source.type === 'file') return <FileConsole source={source} />;
   return <SqlConsole source={source} sql={sql} onSqlChange={onSqlChange} />;
 }
 
-function SqlConsole({
-  source,
-  sql,
-  onSqlChange,
-}: {
-  source: DataSourceDetail;
-  sql: string;
-  onSqlChange: (sql: string) => void;
-}) {
+function SqlConsole({ source, sql, onSqlChange }: ConsoleProps) {
   const { t } = useTranslation();
   const { run, exporting, exportCsv } = useConsole(source);
   const [emptyError, setEmptyError] = useState(false);
@@ -87,24 +76,14 @@ function SqlConsole({
           },
         }}
       />
-      <Stack direction="row" spacing={1.5} sx={{ flexWrap: 'wrap', gap: 1.5 }}>
-        <Button
-          variant="contained"
-          onClick={submit}
-          disabled={run.isPending}
-          startIcon={<IconPlayerPlay size={18} aria-hidden />}
-        >
-          {run.isPending ? t('dataSources.query.running') : t('dataSources.query.run')}
-        </Button>
-        <Button
-          variant="outlined"
-          onClick={() => void exportCsv(body())}
-          disabled={exporting || !sql.trim()}
-          startIcon={<IconDownload size={18} aria-hidden />}
-        >
-          {exporting ? t('dataSources.query.exporting') : t('common.exportCsv')}
-        </Button>
-      </Stack>
+      <ConsoleActions
+        runLabel={t('dataSources.query.run')}
+        running={run.isPending}
+        onRun={submit}
+        exporting={exporting}
+        onExport={() => void exportCsv(body())}
+        exportDisabled={!sql.trim()}
+      />
       <Results run={run} label={t('dataSources.query.resultsLabel')} />
     </Stack>
   );

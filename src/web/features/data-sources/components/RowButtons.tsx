@@ -4,16 +4,14 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 
-/** The bin button at the end of an editable row (a header, a parameter, a filter, a sort). */
-export function RemoveRowButton({
-  label,
-  onClick,
-  disabled = false,
-}: {
+interface RowButtonProps {
   label: string;
   onClick: () => void;
   disabled?: boolean;
-}) {
+}
+
+/** The bin button at the end of an editable row (a header, a parameter, a filter, a sort). */
+export function RemoveRowButton({ label, onClick, disabled = false }: RowButtonProps) {
   return (
     <Tooltip title={label}>
       {/* The span keeps the tooltip working while the button is disabled. */}
@@ -27,15 +25,7 @@ export function RemoveRowButton({
 }
 
 /** The "Add …" button under a list of editable rows. */
-export function AddRowButton({
-  label,
-  onClick,
-  disabled = false,
-}: {
-  label: string;
-  onClick: () => void;
-  disabled?: boolean;
-}) {
+export function AddRowButton({ label, onClick, disabled = false }: RowButtonProps) {
   return (
     <Box>
       <Button

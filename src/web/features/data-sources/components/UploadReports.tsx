@@ -31,19 +31,7 @@ export function UploadFailure({
           <Typography variant="body2" sx={{ mt: 1, fontWeight: 500 }}>
             {t('dataSources.upload.reportTitle', { number: formatNumber(failure.rows.length) })}
           </Typography>
-          <List dense disablePadding sx={{ maxHeight: 220, overflow: 'auto' }}>
-            {failure.rows.map((row) => (
-              <ListItem key={row.location} disableGutters sx={{ py: 0 }}>
-                <ListItemText
-                  primary={t('dataSources.upload.rowError', {
-                    location: row.location,
-                    message: row.message,
-                  })}
-                  slotProps={{ primary: { variant: 'body2' } }}
-                />
-              </ListItem>
-            ))}
-          </List>
+          <RowErrors rows={failure.rows} />
           <Typography variant="body2" sx={{ mt: 1 }}>
             {t('dataSources.upload.reportHint')}
           </Typography>
@@ -69,21 +57,29 @@ export function UploadReportAlert({ result }: { result: UploadResult }) {
               rows: formatNumber(report.skippedRows),
             })}
           </Typography>
-          <List dense disablePadding sx={{ maxHeight: 220, overflow: 'auto' }}>
-            {report.errors.map((row) => (
-              <ListItem key={row.location} disableGutters sx={{ py: 0 }}>
-                <ListItemText
-                  primary={t('dataSources.upload.rowError', {
-                    location: row.location,
-                    message: row.message,
-                  })}
-                  slotProps={{ primary: { variant: 'body2' } }}
-                />
-              </ListItem>
-            ))}
-          </List>
+          <RowErrors rows={report.errors} />
         </>
       ) : null}
     </Alert>
+  );
+}
+
+/** The bad rows of a file, each with where it is and what is wrong. */
+function RowErrors({ rows }: { rows: readonly InvalidRow[] }) {
+  const { t } = useTranslation();
+  return (
+    <List dense disablePadding sx={{ maxHeight: 220, overflow: 'auto' }}>
+      {rows.map((row) => (
+        <ListItem key={row.location} disableGutters sx={{ py: 0 }}>
+          <ListItemText
+            primary={t('dataSources.upload.rowError', {
+              location: row.location,
+              message: row.message,
+            })}
+            slotProps={{ primary: { variant: 'body2' } }}
+          />
+        </ListItem>
+      ))}
+    </List>
   );
 }
