@@ -2,6 +2,8 @@
  * The list-page kit (docs/decisions/0014-list-page-kit.md): list state in the URL, sortable
  * headers, bulk selection; with TablePager and TableStates next door.
  */
+export { FilterSelect, type FilterSelectProps } from './FilterSelect';
+export { ListToolbar, type ListToolbarProps } from './ListToolbar';
 export { BulkToolbar, SelectPageCell, SelectRowCell, type BulkToolbarProps } from './BulkToolbar';
 export {
   compactSearch,

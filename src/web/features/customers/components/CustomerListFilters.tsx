@@ -1,14 +1,11 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { CUSTOMER_STATUSES, OWNER_NONE } from '../../../../shared/schemas/customers';
-import type { ListState } from '../../../components/list';
-import { SearchField } from '../../../components/SearchField';
+import { FilterSelect, ListToolbar, type ListState } from '../../../components/list';
 import { formatNumber } from '../../../lib/format';
 import { formatTagList, parseTagList, type CustomerListSearch } from '../list-search';
 
@@ -30,38 +27,29 @@ export function CustomerListFilters({
   const tagCounts = new Map(tags.map((tag) => [tag.tag, tag.count]));
   const selectedTags = parseTagList(search.tags);
   return (
-    <Stack
-      direction={{ xs: 'column', md: 'row' }}
-      spacing={2}
-      sx={{ alignItems: { md: 'flex-start' } }}
-      role="search"
-      aria-label={t('customers.list.filters.label')}
+    <ListToolbar
+      label={t('customers.list.filters.label')}
+      search={{
+        label: t('customers.list.filters.search'),
+        placeholder: t('customers.list.filters.searchPlaceholder'),
+        value: list.searchText,
+        onChange: list.setSearchText,
+        minWidth: 200,
+      }}
+      align="flex-start"
+      filtered={list.filtered}
+      onClearFilters={list.clearFilters}
     >
-      <SearchField
-        label={t('customers.list.filters.search')}
-        placeholder={t('customers.list.filters.searchPlaceholder')}
-        value={list.searchText}
-        onChange={list.setSearchText}
-        sx={{ flex: 2, minWidth: 200 }}
-      />
-      <TextField
-        select
-        size="small"
+      <FilterSelect
         label={t('customers.fields.status')}
-        value={search.status ?? ANY}
-        onChange={(event) =>
-          list.update({ status: CUSTOMER_STATUSES.find((status) => status === event.target.value) })
-        }
-        sx={{ flex: 1, minWidth: 150 }}
-        slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-      >
-        <MenuItem value={ANY}>{t('customers.list.filters.anyStatus')}</MenuItem>
-        {CUSTOMER_STATUSES.map((status) => (
-          <MenuItem key={status} value={status}>
-            {t(`customers.status.${status}`)}
-          </MenuItem>
-        ))}
-      </TextField>
+        value={search.status}
+        options={CUSTOMER_STATUSES}
+        optionLabel={(status) => t(`customers.status.${status}`)}
+        onChange={(status) => list.update({ status })}
+        anyLabel={t('customers.list.filters.anyStatus')}
+        showAny
+        minWidth={150}
+      />
       <TextField
         select
         size="small"
@@ -116,11 +104,6 @@ export function CustomerListFilters({
         )}
         sx={{ flex: 1.5, minWidth: 200 }}
       />
-      {list.filtered ? (
-        <Button onClick={list.clearFilters} sx={{ flexShrink: 0, alignSelf: { md: 'center' } }}>
-          {t('common.clearFilters')}
-        </Button>
-      ) : null}
-    </Stack>
+    </ListToolbar>
   );
 }

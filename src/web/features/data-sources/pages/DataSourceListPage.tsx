@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,7 +9,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { IconDatabase, IconPlus } from '@tabler/icons-react';
@@ -21,8 +19,14 @@ import { useTranslation } from 'react-i18next';
 import { DATA_SOURCE_TYPES } from '../../../../shared/schemas/data-sources';
 import { ErrorAlert, useErrorText } from '../../../components/ErrorAlert';
 import { RouterLink } from '../../../components/RouterLink';
-import { SearchField } from '../../../components/SearchField';
-import { EmptyRow, SkeletonRows, TablePager, useListState } from '../../../components/list';
+import {
+  EmptyRow,
+  FilterSelect,
+  ListToolbar,
+  SkeletonRows,
+  TablePager,
+  useListState,
+} from '../../../components/list';
 import { useAbility } from '../../../lib/ability';
 import { useAuthState } from '../../../lib/auth-store';
 import { formatDateTime, formatNumber, formatRelativeTime } from '../../../lib/format';
@@ -86,43 +90,28 @@ export function DataSourceListPage() {
       />
 
       <Card variant="outlined">
-        <Stack
-          direction={{ xs: 'column', md: 'row' }}
-          spacing={2}
-          sx={{ p: 2.5, alignItems: { md: 'center' } }}
-          role="search"
-          aria-label={t('dataSources.list.filters.label')}
+        <ListToolbar
+          label={t('dataSources.list.filters.label')}
+          search={{
+            label: t('dataSources.list.filters.search'),
+            placeholder: t('dataSources.list.filters.searchPlaceholder'),
+            value: list.searchText,
+            onChange: list.setSearchText,
+          }}
+          sx={{ p: 2.5 }}
+          filtered={filtered}
+          onClearFilters={list.clearFilters}
         >
-          <SearchField
-            label={t('dataSources.list.filters.search')}
-            placeholder={t('dataSources.list.filters.searchPlaceholder')}
-            value={list.searchText}
-            onChange={list.setSearchText}
-            sx={{ flex: 2 }}
-          />
-          <TextField
-            select
-            size="small"
+          <FilterSelect
             label={t('dataSources.list.filters.type')}
-            value={list.search.type ?? ''}
-            onChange={(event) =>
-              list.update({ type: DATA_SOURCE_TYPES.find((type) => type === event.target.value) })
-            }
-            sx={{ flex: 1, minWidth: 180 }}
-          >
-            <MenuItem value="">{t('dataSources.list.filters.anyType')}</MenuItem>
-            {DATA_SOURCE_TYPES.map((type) => (
-              <MenuItem key={type} value={type}>
-                {t(`dataSources.types.${type}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-          {filtered ? (
-            <Button onClick={list.clearFilters} sx={{ flexShrink: 0 }}>
-              {t('common.clearFilters')}
-            </Button>
-          ) : null}
-        </Stack>
+            value={list.search.type}
+            options={DATA_SOURCE_TYPES}
+            optionLabel={(type) => t(`dataSources.types.${type}`)}
+            onChange={(type) => list.update({ type })}
+            anyLabel={t('dataSources.list.filters.anyType')}
+            minWidth={180}
+          />
+        </ListToolbar>
 
         <ErrorAlert
           error={sources.isError ? sources.error : null}

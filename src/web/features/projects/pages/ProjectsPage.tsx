@@ -3,9 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
@@ -24,8 +22,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProjectSortField } from '../../../../shared/schemas/projects';
 import { SEARCH_MAX_LENGTH, type SortOrder } from '../../../../shared/schemas/query';
 import { ErrorAlert } from '../../../components/ErrorAlert';
-import { TablePager, useListState } from '../../../components/list';
-import { SearchField } from '../../../components/SearchField';
+import { FilterSelect, ListToolbar, TablePager, useListState } from '../../../components/list';
 import { useAuthState } from '../../../lib/auth-store';
 import { formatNumber } from '../../../lib/format';
 import { projectsQueryOptions, type Project } from '../api/projects';
@@ -138,56 +135,33 @@ export function ProjectsPage() {
         <>
           <Card variant="outlined">
             <CardContent>
-              <Stack
-                direction={{ xs: 'column', md: 'row' }}
-                spacing={2}
-                sx={{ alignItems: { md: 'center' } }}
-                role="search"
-                aria-label={t('projects.list.filters.label')}
+              <ListToolbar
+                label={t('projects.list.filters.label')}
+                search={{
+                  label: t('projects.list.filters.search'),
+                  placeholder: t('projects.list.filters.searchPlaceholder'),
+                  value: list.searchText,
+                  onChange: list.setSearchText,
+                  maxLength: SEARCH_MAX_LENGTH,
+                }}
               >
-                <SearchField
-                  label={t('projects.list.filters.search')}
-                  placeholder={t('projects.list.filters.searchPlaceholder')}
-                  value={list.searchText}
-                  onChange={list.setSearchText}
-                  maxLength={SEARCH_MAX_LENGTH}
-                  sx={{ flex: 2 }}
-                />
-                <TextField
-                  select
-                  size="small"
+                <FilterSelect
                   label={t('projects.list.filters.status')}
                   value={status}
-                  onChange={(event) =>
-                    update({
-                      status: PROJECT_STATUS_FILTERS.find((value) => value === event.target.value),
-                    })
-                  }
-                  sx={{ flex: 1, minWidth: 160 }}
-                >
-                  {PROJECT_STATUS_FILTERS.map((value) => (
-                    <MenuItem key={value} value={value}>
-                      {t(`projects.list.filters.statuses.${value}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-                <TextField
-                  select
-                  size="small"
+                  options={PROJECT_STATUS_FILTERS}
+                  optionLabel={(value) => t(`projects.list.filters.statuses.${value}`)}
+                  onChange={(value) => update({ status: value })}
+                />
+                <FilterSelect
                   label={t('projects.list.filters.sort')}
                   value={sortChoice}
-                  onChange={(event) => {
-                    const choice = SORT_CHOICES.find((value) => value === event.target.value);
+                  options={SORT_CHOICES}
+                  optionLabel={(choice) => t(`projects.list.sort.${choice}`)}
+                  onChange={(choice) => {
                     if (choice) update(splitChoice(choice));
                   }}
-                  sx={{ flex: 1, minWidth: 180 }}
-                >
-                  {SORT_CHOICES.map((choice) => (
-                    <MenuItem key={choice} value={choice}>
-                      {t(`projects.list.sort.${choice}`)}
-                    </MenuItem>
-                  ))}
-                </TextField>
+                  minWidth={180}
+                />
                 <ToggleButtonGroup
                   exclusive
                   size="small"
@@ -204,7 +178,7 @@ export function ProjectsPage() {
                     <IconList size={18} aria-hidden />
                   </ToggleButton>
                 </ToggleButtonGroup>
-              </Stack>
+              </ListToolbar>
             </CardContent>
           </Card>
 

@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Divider from '@mui/material/Divider';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,7 +10,6 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { IconDownload } from '@tabler/icons-react';
@@ -25,6 +23,8 @@ import { USER_STATUSES, type ListScope } from '../../../../shared/schemas/users'
 import { ErrorAlert, useErrorText } from '../../../components/ErrorAlert';
 import {
   EmptyRow,
+  FilterSelect,
+  ListToolbar,
   SkeletonRows,
   SortableHeaderCell,
   TablePager,
@@ -33,7 +33,6 @@ import {
   type TableSorting,
 } from '../../../components/list';
 import { PageHeader } from '../../../components/PageHeader';
-import { SearchField } from '../../../components/SearchField';
 import { useAuthState } from '../../../lib/auth-store';
 import { roleLabel } from '../../../lib/organization';
 import { exportUsers, usersQueryOptions } from '../api/users';
@@ -41,7 +40,6 @@ import { UserRow } from '../components/UserRow';
 import { USER_LIST_DEFAULTS, USER_LIST_FILTERS, userFilters, userListParams } from '../list-search';
 
 const routeApi = getRouteApi('/apps/user/list');
-const ANY = '';
 
 /** /apps/user/list: the selected organisation's members, or every user for a super admin. */
 export function UserListPage() {
@@ -111,62 +109,34 @@ export function UserListPage() {
 
       <Card variant="outlined">
         <CardContent>
-          <Stack
-            direction={{ xs: 'column', md: 'row' }}
-            spacing={2}
-            sx={{ alignItems: { md: 'center' } }}
-            role="search"
-            aria-label={t('users.list.filters.label')}
+          <ListToolbar
+            label={t('users.list.filters.label')}
+            search={{
+              label: t('users.list.filters.search'),
+              placeholder: t('users.list.filters.searchPlaceholder'),
+              value: list.searchText,
+              onChange: list.setSearchText,
+            }}
+            filtered={list.filtered}
+            onClearFilters={list.clearFilters}
           >
-            <SearchField
-              label={t('users.list.filters.search')}
-              placeholder={t('users.list.filters.searchPlaceholder')}
-              value={list.searchText}
-              onChange={list.setSearchText}
-              sx={{ flex: 2 }}
-            />
-            <TextField
-              select
-              size="small"
+            <FilterSelect
               label={t('users.list.filters.role')}
-              value={params.role ?? ANY}
-              onChange={(event) =>
-                list.update({ role: ORG_ROLES.find((role) => role === event.target.value) })
-              }
-              sx={{ flex: 1, minWidth: 160 }}
-            >
-              <MenuItem value={ANY}>{t('users.list.filters.anyRole')}</MenuItem>
-              {ORG_ROLES.map((role) => (
-                <MenuItem key={role} value={role}>
-                  {roleLabel(t, role)}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              select
-              size="small"
+              value={params.role}
+              options={ORG_ROLES}
+              optionLabel={(role) => roleLabel(t, role)}
+              onChange={(role) => list.update({ role })}
+              anyLabel={t('users.list.filters.anyRole')}
+            />
+            <FilterSelect
               label={t('users.list.filters.status')}
-              value={params.status ?? ANY}
-              onChange={(event) =>
-                list.update({
-                  status: USER_STATUSES.find((status) => status === event.target.value),
-                })
-              }
-              sx={{ flex: 1, minWidth: 160 }}
-            >
-              <MenuItem value={ANY}>{t('users.list.filters.anyStatus')}</MenuItem>
-              {USER_STATUSES.map((status) => (
-                <MenuItem key={status} value={status}>
-                  {t(`users.status.${status}`)}
-                </MenuItem>
-              ))}
-            </TextField>
-            {list.filtered ? (
-              <Button onClick={list.clearFilters} sx={{ flexShrink: 0 }}>
-                {t('users.list.filters.clear')}
-              </Button>
-            ) : null}
-          </Stack>
+              value={params.status}
+              options={USER_STATUSES}
+              optionLabel={(status) => t(`users.status.${status}`)}
+              onChange={(status) => list.update({ status })}
+              anyLabel={t('users.list.filters.anyStatus')}
+            />
+          </ListToolbar>
         </CardContent>
         <Divider />
         <Stack
