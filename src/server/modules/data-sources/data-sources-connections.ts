@@ -19,7 +19,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { dataSources } from '../../db/schema/index.ts';
-import { recordAudit, type AuditActor } from '../../audit/record.ts';
+import type { AuditActor } from '../../audit/record.ts';
 import { httpError, type HttpError } from '../../http/errors.ts';
 import { toCsv } from '../../http/csv.ts';
 import type { OrgScope } from '../../http/records.ts';
@@ -35,6 +35,7 @@ import {
 import { connectorFor, ConnectorError, type AnyConnector } from './connectors/index.ts';
 import { destinationOf, secretFor, unseal } from './data-sources-secrets.ts';
 import {
+  auditDataSource,
   findDataSource,
   getDataSource,
   parseConfig,
@@ -118,11 +119,7 @@ export async function testDataSource(
       deps.config.outbound,
     ).testConnection();
   }
-  await recordAudit(deps.db, actor, {
-    organizationId: scope.organizationId,
-    action: 'data_source.test',
-    targetType: 'data_source',
-    targetId: id,
+  await auditDataSource(deps.db, scope, actor, id, 'data_source.test', {
     after: {
       dataSource: row.name,
       destination: destinationOf(row.type, config) || null,
@@ -150,11 +147,7 @@ export async function acceptPrivilegedRole(
       .update(dataSources)
       .set({ privilegedRoleAcceptedAt: new Date(), privilegedRoleAcceptedBy: actor.id })
       .where(eq(dataSources.id, id));
-    await recordAudit(tx, actor, {
-      organizationId: scope.organizationId,
-      action: 'data_source.privileged_role.accept',
-      targetType: 'data_source',
-      targetId: id,
+    await auditDataSource(tx, scope, actor, id, 'data_source.privileged_role.accept', {
       after: { dataSource: row.name },
     });
   });

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { dataSources } from '../../db/schema/index.ts';
-import { recordAudit, type AuditActor } from '../../audit/record.ts';
+import type { AuditActor } from '../../audit/record.ts';
 import { httpError } from '../../http/errors.ts';
 import type { OrgScope } from '../../http/records.ts';
 import {
@@ -20,6 +20,7 @@ import {
 import { storeFileRows } from './connectors/file.ts';
 import { FileParseError, parseFileInWorker } from './connectors/file-parse.ts';
 import {
+  auditDataSource,
   findDataSource,
   getDataSource,
   snapshot,
@@ -119,11 +120,7 @@ export async function uploadFile(
           .where(eq(dataSources.id, id))
           .returning();
         await storeFileRows(tx, id, parsed.rows);
-        await recordAudit(tx, actor, {
-          organizationId: scope.organizationId,
-          action: 'data_source.file.replace',
-          targetType: 'data_source',
-          targetId: id,
+        await auditDataSource(tx, scope, actor, id, 'data_source.file.replace', {
           before: snapshot(before),
           after: snapshot(after!),
         });
@@ -143,11 +140,7 @@ export async function uploadFile(
         })
         .returning();
       await storeFileRows(tx, id, parsed.rows);
-      await recordAudit(tx, actor, {
-        organizationId: scope.organizationId,
-        action: 'data_source.create',
-        targetType: 'data_source',
-        targetId: id,
+      await auditDataSource(tx, scope, actor, id, 'data_source.create', {
         after: snapshot(created!),
       });
     }),

@@ -2,10 +2,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { projectDataSources, projects } from '../../db/schema/index.ts';
-import { recordAudit, type AuditActor } from '../../audit/record.ts';
+import type { AuditActor } from '../../audit/record.ts';
 import { found, type OrgScope } from '../../http/records.ts';
 import { DATA_SOURCE_MESSAGES } from '../../../shared/schemas/data-sources.ts';
-import { findDataSource, type Executor } from './data-sources.service.ts';
+import { auditDataSource, findDataSource, type Executor } from './data-sources.service.ts';
 
 /** A live project of the organisation, or 404. */
 export async function findProject(db: Executor, scope: OrgScope, projectId: string) {
@@ -22,17 +22,40 @@ export async function findProject(db: Executor, scope: OrgScope, projectId: stri
   return found(project, DATA_SOURCE_MESSAGES.projectNotFound);
 }
 
-export async function assignProject(
+/**
+ * Links or unlinks a data source and a project of the organisation (both must exist: 404); the
+ * entry is audited only when `write` changed something (it returns the link it added or removed).
+ */
+async function changeAssignment(
+  db: Database,
+  scope: OrgScope,
+  actor: AuditActor,
+  id: string,
+  projectId: string,
+  change: 'assign' | 'unassign',
+  write: (tx: Executor) => Promise<unknown[]>,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const source = await findDataSource(tx, scope, id);
+    const project = await findProject(tx, scope, projectId);
+    const [changed] = await write(tx);
+    if (!changed) return;
+    const link = { dataSource: source.name, projectId, project: project.name };
+    await auditDataSource(tx, scope, actor, id, `data_source.project.${change}`, {
+      ...(change === 'assign' ? { after: link } : { before: link }),
+    });
+  });
+}
+
+export function assignProject(
   db: Database,
   scope: OrgScope,
   actor: AuditActor,
   id: string,
   projectId: string,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const source = await findDataSource(tx, scope, id);
-    const project = await findProject(tx, scope, projectId);
-    const [added] = await tx
+  return changeAssignment(db, scope, actor, id, projectId, 'assign', (tx) =>
+    tx
       .insert(projectDataSources)
       .values({
         projectId,
@@ -41,41 +64,23 @@ export async function assignProject(
         createdBy: actor.id,
       })
       .onConflictDoNothing()
-      .returning({ projectId: projectDataSources.projectId });
-    if (!added) return;
-    await recordAudit(tx, actor, {
-      organizationId: scope.organizationId,
-      action: 'data_source.project.assign',
-      targetType: 'data_source',
-      targetId: id,
-      after: { dataSource: source.name, projectId, project: project.name },
-    });
-  });
+      .returning({ projectId: projectDataSources.projectId }),
+  );
 }
 
-export async function unassignProject(
+export function unassignProject(
   db: Database,
   scope: OrgScope,
   actor: AuditActor,
   id: string,
   projectId: string,
 ): Promise<void> {
-  await db.transaction(async (tx) => {
-    const source = await findDataSource(tx, scope, id);
-    const project = await findProject(tx, scope, projectId);
-    const [removed] = await tx
+  return changeAssignment(db, scope, actor, id, projectId, 'unassign', (tx) =>
+    tx
       .delete(projectDataSources)
       .where(
         and(eq(projectDataSources.projectId, projectId), eq(projectDataSources.dataSourceId, id)),
       )
-      .returning({ projectId: projectDataSources.projectId });
-    if (!removed) return;
-    await recordAudit(tx, actor, {
-      organizationId: scope.organizationId,
-      action: 'data_source.project.unassign',
-      targetType: 'data_source',
-      targetId: id,
-      before: { dataSource: source.name, projectId, project: project.name },
-    });
-  });
+      .returning({ projectId: projectDataSources.projectId }),
+  );
 }

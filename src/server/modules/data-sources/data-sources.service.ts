@@ -35,6 +35,24 @@ export type DataSourceRow = typeof dataSources.$inferSelect;
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 export type DataSourceDeps = Pick<AppDeps, 'db' | 'config'>;
 
+/** Records a change of data source `id`; call it with the transaction that makes the change. */
+export function auditDataSource(
+  tx: Pick<Database, 'insert'>,
+  scope: OrgScope,
+  actor: AuditActor,
+  id: string,
+  action: string,
+  change: { before?: unknown; after?: unknown },
+): Promise<void> {
+  return recordAudit(tx, actor, {
+    organizationId: scope.organizationId,
+    action,
+    targetType: 'data_source',
+    targetId: id,
+    ...change,
+  });
+}
+
 /** Live data sources of the organisation. */
 const live = (scope: OrgScope) =>
   and(eq(dataSources.organizationId, scope.organizationId), isNull(dataSources.deletedAt));
@@ -237,11 +255,7 @@ export async function createDataSource(
           createdBy: actor.id,
         })
         .returning();
-      await recordAudit(tx, actor, {
-        organizationId: scope.organizationId,
-        action: 'data_source.create',
-        targetType: 'data_source',
-        targetId: id,
+      await auditDataSource(tx, scope, actor, id, 'data_source.create', {
         after: snapshot(created!),
       });
     }),
@@ -299,11 +313,7 @@ export async function updateDataSource(
         .set({ ...set, updatedAt: new Date() })
         .where(eq(dataSources.id, id))
         .returning();
-      await recordAudit(tx, actor, {
-        organizationId: scope.organizationId,
-        action: 'data_source.update',
-        targetType: 'data_source',
-        targetId: id,
+      await auditDataSource(tx, scope, actor, id, 'data_source.update', {
         before: snapshot(before),
         after: {
           ...snapshot(after!),
@@ -324,11 +334,7 @@ export async function deleteDataSource(
   await db.transaction(async (tx) => {
     const before = await findDataSource(tx, scope, id);
     await tx.update(dataSources).set({ deletedAt: new Date() }).where(eq(dataSources.id, id));
-    await recordAudit(tx, actor, {
-      organizationId: scope.organizationId,
-      action: 'data_source.delete',
-      targetType: 'data_source',
-      targetId: id,
+    await auditDataSource(tx, scope, actor, id, 'data_source.delete', {
       before: snapshot(before),
     });
   });
