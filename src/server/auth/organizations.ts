@@ -20,6 +20,7 @@ export async function membershipsOf(db: Database, userId: string): Promise<Membe
     .orderBy(asc(member.createdAt), asc(organization.name));
 }
 
+/** The name as a slug: lower-case ASCII letters and digits joined by hyphens ("org" if none). */
 export function slugify(name: string): string {
   const base = name
     .normalize('NFKD')
@@ -27,18 +28,44 @@ export function slugify(name: string): string {
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .replace(/^-+|-+$/g, '')
-    .slice(0, 40);
-  return `${base || 'org'}-${randomBytes(3).toString('hex')}`;
+    .slice(0, 40)
+    .replace(/-+$/, '');
+  return base || 'org';
 }
 
+/** Slugs tried in turn for a name: the plain slug, then numbered, then with a random suffix. */
+function slugCandidates(name: string): string[] {
+  const base = slugify(name);
+  const numbered = [2, 3, 4, 5].map((n) => `${base}-${n}`);
+  const random = [1, 2, 3].map(() => `${base}-${randomBytes(3).toString('hex')}`);
+  return [base, ...numbered, ...random];
+}
+
+/**
+ * Inserts the organisation and makes `userId` its admin. A chosen slug that is taken fails with
+ * a unique violation (the caller says so); without one, the first free slug derived from the
+ * name is taken (ON CONFLICT DO NOTHING, so a race for it does not abort the transaction).
+ */
 export async function insertOrganizationWithAdmin(
   tx: Pick<Database, 'insert'>,
   input: { name: string; userId: string; slug?: string },
 ): Promise<{ id: string }> {
-  const [org] = await tx
-    .insert(organization)
-    .values({ name: input.name, slug: input.slug ?? slugify(input.name) })
-    .returning({ id: organization.id });
+  let org: { id: string } | undefined;
+  if (input.slug !== undefined) {
+    [org] = await tx
+      .insert(organization)
+      .values({ name: input.name, slug: input.slug })
+      .returning({ id: organization.id });
+  } else {
+    for (const slug of slugCandidates(input.name)) {
+      [org] = await tx
+        .insert(organization)
+        .values({ name: input.name, slug })
+        .onConflictDoNothing({ target: organization.slug })
+        .returning({ id: organization.id });
+      if (org) break;
+    }
+  }
   if (!org) throw new Error('organization insert returned nothing');
   await tx.insert(member).values({ organizationId: org.id, userId: input.userId, role: 'admin' });
   return org;
