@@ -1,21 +1,34 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 import type { SxProps, Theme } from '@mui/material/styles';
-import type { HTMLAttributes, ReactNode } from 'react';
+import { useState, type HTMLAttributes, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+
+/** What is typed in an AssignPicker (the search of its options) and the item picked. */
+export function usePick<T>() {
+  const [search, setSearch] = useState('');
+  const [selected, setSelected] = useState<T | null>(null);
+  return {
+    search,
+    setSearch,
+    selected,
+    setSelected,
+    clear: () => {
+      setSelected(null);
+      setSearch('');
+    },
+  };
+}
 
 /**
  * Picks one item to assign (a project to a source, a source to a project). What is typed is
- * searched by the server (`onSearch`), so the options are shown as they come; those already
+ * searched by the server (`pick.search`), so the options are shown as they come; those already
  * assigned are left out.
  */
 export function AssignPicker<T extends { id: string; name: string }>({
+  pick,
   options,
   assignedIds,
-  value,
-  onChange,
-  onSearch,
-  loading,
   label,
   placeholder,
   noOptionsText,
@@ -24,12 +37,10 @@ export function AssignPicker<T extends { id: string; name: string }>({
   autoFocus = false,
   sx,
 }: {
-  options: readonly T[];
+  pick: ReturnType<typeof usePick<T>>;
+  /** The server's answer to the search. */
+  options: { data?: { items: readonly T[] } | undefined; isFetching: boolean };
   assignedIds: ReadonlySet<string>;
-  value: T | null;
-  onChange: (value: T | null) => void;
-  onSearch: (text: string) => void;
-  loading: boolean;
   label: string;
   placeholder?: string;
   noOptionsText: string;
@@ -43,16 +54,16 @@ export function AssignPicker<T extends { id: string; name: string }>({
   return (
     <Autocomplete
       {...(sx ? { sx } : {})}
-      options={options.filter((option) => !assignedIds.has(option.id))}
-      value={value}
-      onChange={(_event, next) => onChange(next)}
+      options={(options.data?.items ?? []).filter((option) => !assignedIds.has(option.id))}
+      value={pick.selected}
+      onChange={(_event, next) => pick.setSelected(next)}
       onInputChange={(_event, text, reason) => {
-        if (reason === 'input') onSearch(text);
+        if (reason === 'input') pick.setSearch(text);
       }}
       filterOptions={(list) => list}
       getOptionLabel={(option) => option.name}
       isOptionEqualToValue={(option, other) => option.id === other.id}
-      loading={loading}
+      loading={options.isFetching}
       loadingText={t('common.loading')}
       noOptionsText={noOptionsText}
       {...(renderOption

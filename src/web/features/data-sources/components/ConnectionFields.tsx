@@ -1,5 +1,4 @@
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller } from 'react-hook-form';
@@ -11,6 +10,7 @@ import {
 } from '../../../../shared/schemas/data-sources';
 import { muiRegister } from '../../../lib/forms';
 import { errorText, type ConnectionFormApi } from '../connection-form';
+import { ChoiceField } from './ChoiceField';
 import { HttpFields } from './HttpFields';
 import { NameDescriptionFields } from './NameDescriptionFields';
 import { SecretField } from './SecretField';
@@ -40,6 +40,16 @@ export function ConnectionFields({
     const error = errorText(t, formState.errors[name]?.message);
     return { error: Boolean(error), helperText: error };
   };
+  /** A required text setting of a database: registered, with its error. */
+  const setting = (name: 'host' | 'database' | 'user') => ({
+    ...muiRegister(register(name)),
+    label: t(`dataSources.form.${name}`),
+    required: true,
+    fullWidth: true,
+    disabled,
+    autoComplete: 'off',
+    ...field(name),
+  });
   const authType = watch('authType');
 
   return (
@@ -77,16 +87,7 @@ export function ConnectionFields({
       ) : (
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, sm: 8 }}>
-            <TextField
-              {...muiRegister(register('host'))}
-              label={t('dataSources.form.host')}
-              placeholder={t('dataSources.form.hostPlaceholder')}
-              required
-              fullWidth
-              disabled={disabled}
-              autoComplete="off"
-              {...field('host')}
-            />
+            <TextField {...setting('host')} placeholder={t('dataSources.form.hostPlaceholder')} />
           </Grid>
           <Grid size={{ xs: 12, sm: 4 }}>
             <Controller
@@ -107,26 +108,10 @@ export function ConnectionFields({
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              {...muiRegister(register('database'))}
-              label={t('dataSources.form.database')}
-              required
-              fullWidth
-              disabled={disabled}
-              autoComplete="off"
-              {...field('database')}
-            />
+            <TextField {...setting('database')} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <TextField
-              {...muiRegister(register('user'))}
-              label={t('dataSources.form.user')}
-              required
-              fullWidth
-              disabled={disabled}
-              autoComplete="off"
-              {...field('user')}
-            />
+            <TextField {...setting('user')} />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
             <SecretField
@@ -137,37 +122,15 @@ export function ConnectionFields({
             />
           </Grid>
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Controller
-              control={control}
+            <ChoiceField
+              form={form}
               name="ssl"
-              render={({ field: { ref, onChange, value, ...ssl }, fieldState }) => {
-                const error = errorText(t, fieldState.error?.message);
-                return (
-                  <TextField
-                    {...ssl}
-                    value={value}
-                    inputRef={ref}
-                    select
-                    onChange={(event) =>
-                      onChange(
-                        DATABASE_TLS_MODES.find((mode) => mode === event.target.value) ??
-                          DEFAULT_DATABASE_TLS_MODE,
-                      )
-                    }
-                    label={t('dataSources.form.ssl')}
-                    fullWidth
-                    disabled={disabled}
-                    helperText={error ?? t(`dataSources.form.sslHelp.${value}`)}
-                    error={Boolean(error)}
-                  >
-                    {DATABASE_TLS_MODES.map((mode) => (
-                      <MenuItem key={mode} value={mode}>
-                        {t(`dataSources.form.sslModes.${mode}`)}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                );
-              }}
+              choices={DATABASE_TLS_MODES}
+              fallback={DEFAULT_DATABASE_TLS_MODE}
+              label={t('dataSources.form.ssl')}
+              choiceText={(mode) => t(`dataSources.form.sslModes.${mode}`)}
+              help={(mode) => t(`dataSources.form.sslHelp.${mode}`)}
+              disabled={disabled}
             />
           </Grid>
         </Grid>

@@ -2,15 +2,15 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Grid from '@mui/material/Grid';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { ReactNode } from 'react';
-import { Controller, useFieldArray } from 'react-hook-form';
+import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DATA_SOURCE_LIMITS, HTTP_AUTH_TYPES } from '../../../../shared/schemas/data-sources';
 import { muiRegister } from '../../../lib/forms';
 import { errorText, type ConnectionFormApi } from '../connection-form';
+import { ChoiceField } from './ChoiceField';
 import { AddRowButton, RemoveRowButton } from './RowButtons';
 
 /** The settings of an HTTP API source: base URL, authentication, extra header rows, test path. */
@@ -49,28 +49,14 @@ export function HttpFields({
       />
       <Grid container spacing={2}>
         <Grid size={{ xs: 12, sm: authType === 'header' ? 6 : 12 }}>
-          <Controller
-            control={control}
+          <ChoiceField
+            form={form}
             name="authType"
-            render={({ field: { ref, onChange, ...auth } }) => (
-              <TextField
-                {...auth}
-                inputRef={ref}
-                select
-                onChange={(event) =>
-                  onChange(HTTP_AUTH_TYPES.find((a) => a === event.target.value) ?? 'none')
-                }
-                label={t('dataSources.form.authType')}
-                fullWidth
-                disabled={disabled}
-              >
-                {HTTP_AUTH_TYPES.map((auth) => (
-                  <MenuItem key={auth} value={auth}>
-                    {t(`dataSources.form.authTypes.${auth}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            choices={HTTP_AUTH_TYPES}
+            fallback="none"
+            label={t('dataSources.form.authType')}
+            choiceText={(auth) => t(`dataSources.form.authTypes.${auth}`)}
+            disabled={disabled}
           />
         </Grid>
         {authType === 'header' ? (

@@ -24,7 +24,6 @@ import { IconDatabase, IconLinkOff, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RouterLink } from '../../../components/RouterLink';
 import { useAbility } from '../../../lib/ability';
 import { useAuthState } from '../../../lib/auth-store';
 import {
@@ -33,7 +32,8 @@ import {
   type DataSourceItem,
 } from '../api/data-sources';
 import { useErrorText } from '../../../components/ErrorAlert';
-import { AssignPicker } from './AssignPicker';
+import { AssignPicker, usePick } from './AssignPicker';
+import { DataSourceName } from './DataSourceName';
 import { DataSourceTypeIcon } from './DataSourceTypeIcon';
 import { useAssignProject, useUnassignProject } from './useProjectLinks';
 
@@ -110,17 +110,7 @@ export function ProjectDataSourcesPanel({ projectId }: { projectId: string }) {
                   {items.map((source) => (
                     <TableRow key={source.id} hover>
                       <TableCell>
-                        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                          <DataSourceTypeIcon type={source.type} size={30} />
-                          <RouterLink
-                            to="/data-sources/$id"
-                            params={{ id: source.id }}
-                            underline="hover"
-                            sx={{ fontWeight: 500 }}
-                          >
-                            {source.name}
-                          </RouterLink>
-                        </Stack>
+                        <DataSourceName source={source} compact />
                       </TableCell>
                       <TableCell>{t(`dataSources.types.${source.type}`)}</TableCell>
                       {canUpdate ? (
@@ -186,11 +176,11 @@ function AssignDialog({
   const { t } = useTranslation();
   const orgId = useAuthState((state) => state.selectedOrgId);
   const errorText = useErrorText();
-  const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<DataSourceItem | null>(null);
+  const pick = usePick<DataSourceItem>();
+  const selected = pick.selected;
   const options = useQuery(
     dataSourcesQueryOptions(orgId, {
-      search: search.trim() || undefined,
+      search: pick.search.trim() || undefined,
       pageSize: 50,
       sort: 'name',
     }),
@@ -203,12 +193,9 @@ function AssignDialog({
       <DialogContent>
         <Box sx={{ pt: 1 }}>
           <AssignPicker
-            options={options.data?.items ?? []}
+            pick={pick}
+            options={options}
             assignedIds={assignedIds}
-            value={selected}
-            onChange={setSelected}
-            onSearch={setSearch}
-            loading={options.isFetching}
             autoFocus
             label={t('dataSources.panel.pick')}
             placeholder={t('dataSources.panel.pickPlaceholder')}

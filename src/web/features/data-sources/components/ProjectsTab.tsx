@@ -10,7 +10,6 @@ import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { IconFolder, IconLink, IconLinkOff } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAbility } from '../../../lib/ability';
 import { useAuthState } from '../../../lib/auth-store';
@@ -20,7 +19,7 @@ import {
   type ProjectOption,
 } from '../api/data-sources';
 import { useErrorText } from '../../../components/ErrorAlert';
-import { AssignPicker } from './AssignPicker';
+import { AssignPicker, usePick } from './AssignPicker';
 import { useAssignProject, useUnassignProject } from './useProjectLinks';
 
 /** The projects a source is assigned to; who may update assigns or removes projects. */
@@ -30,10 +29,10 @@ export function ProjectsTab({ source }: { source: DataSourceDetail }) {
   const canUpdate = ability.can('update', 'DataSource');
   const orgId = useAuthState((state) => state.selectedOrgId);
   const errorText = useErrorText();
-  const [search, setSearch] = useState('');
-  const [selected, setSelected] = useState<ProjectOption | null>(null);
+  const pick = usePick<ProjectOption>();
+  const selected = pick.selected;
   const options = useQuery({
-    ...projectOptionsQueryOptions(orgId, search),
+    ...projectOptionsQueryOptions(orgId, pick.search),
     enabled: orgId !== null && canUpdate,
   });
   const assignedIds = new Set(source.projects.map((project) => project.id));
@@ -44,10 +43,7 @@ export function ProjectsTab({ source }: { source: DataSourceDetail }) {
   });
   const assign = useAssignProject(
     (project) => t('dataSources.projects.assigned', { project }),
-    () => {
-      setSelected(null);
-      setSearch('');
-    },
+    pick.clear,
   );
   const unassign = useUnassignProject((project) =>
     t('dataSources.projects.unassigned', { project }),
@@ -76,12 +72,9 @@ export function ProjectsTab({ source }: { source: DataSourceDetail }) {
         >
           <AssignPicker
             sx={{ flex: 1, maxWidth: 480 }}
-            options={options.data?.items ?? []}
+            pick={pick}
+            options={options}
             assignedIds={assignedIds}
-            value={selected}
-            onChange={setSelected}
-            onSearch={setSearch}
-            loading={options.isFetching}
             small
             label={t('dataSources.projects.pick')}
             noOptionsText={t('dataSources.projects.noOptions')}
