@@ -3,35 +3,43 @@ import Stack from '@mui/material/Stack';
 import type { SxProps, Theme } from '@mui/material/styles';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SearchField, type SearchFieldProps } from '../SearchField';
+import { SearchField } from '../SearchField';
+import type { ListSearch } from './list-search';
+import type { ListState } from './useListState';
 
 export interface ListToolbarProps {
+  /** The list's state: the search box's text, and whether a filter is set. */
+  list: Pick<ListState<ListSearch>, 'searchText' | 'setSearchText' | 'filtered' | 'clearFilters'>;
   /** The accessible name of the search landmark ("Filter customers"). */
   label: string;
-  /** The search box, first in the row. */
-  search: Omit<SearchFieldProps, 'sx'> & { minWidth?: number };
+  searchLabel: string;
+  searchPlaceholder?: string;
+  /** The longest search the API takes. */
+  maxLength?: number;
+  searchMinWidth?: number;
+  /** While a filter is set, a "Clear filters" button ends the row. */
+  clearable?: boolean;
   /** How the controls line up on wide screens (`flex-start` when one of them grows taller). */
   align?: 'center' | 'flex-start';
   sx?: SxProps<Theme>;
-  /** A filter is set: a "Clear filters" button ends the row. */
-  filtered?: boolean;
-  onClearFilters?: () => void;
-  /** The list's filters and actions after the search box. */
+  /** The list's filters and view controls after the search box. */
   children?: ReactNode;
 }
 
 /** A list's search landmark: the search box, then its filters, in a row on wide screens. */
 export function ListToolbar({
+  list,
   label,
-  search,
+  searchLabel,
+  searchPlaceholder,
+  maxLength,
+  searchMinWidth,
+  clearable = true,
   align = 'center',
   sx,
-  filtered = false,
-  onClearFilters,
   children,
 }: ListToolbarProps) {
   const { t } = useTranslation();
-  const { minWidth, ...field } = search;
   return (
     <Stack
       direction={{ xs: 'column', md: 'row' }}
@@ -40,10 +48,17 @@ export function ListToolbar({
       role="search"
       aria-label={label}
     >
-      <SearchField {...field} sx={minWidth === undefined ? { flex: 2 } : { flex: 2, minWidth }} />
+      <SearchField
+        label={searchLabel}
+        placeholder={searchPlaceholder}
+        value={list.searchText}
+        onChange={list.setSearchText}
+        maxLength={maxLength}
+        sx={{ flex: 2, minWidth: searchMinWidth }}
+      />
       {children}
-      {filtered && onClearFilters ? (
-        <Button onClick={onClearFilters} sx={{ flexShrink: 0, alignSelf: { md: 'center' } }}>
+      {clearable && list.filtered ? (
+        <Button onClick={list.clearFilters} sx={{ flexShrink: 0, alignSelf: { md: 'center' } }}>
           {t('common.clearFilters')}
         </Button>
       ) : null}

@@ -28,17 +28,12 @@ export function CustomerListFilters({
   const selectedTags = parseTagList(search.tags);
   return (
     <ListToolbar
+      list={list}
       label={t('customers.list.filters.label')}
-      search={{
-        label: t('customers.list.filters.search'),
-        placeholder: t('customers.list.filters.searchPlaceholder'),
-        value: list.searchText,
-        onChange: list.setSearchText,
-        minWidth: 200,
-      }}
+      searchLabel={t('customers.list.filters.search')}
+      searchPlaceholder={t('customers.list.filters.searchPlaceholder')}
+      searchMinWidth={200}
       align="flex-start"
-      filtered={list.filtered}
-      onClearFilters={list.clearFilters}
     >
       <FilterSelect
         label={t('customers.fields.status')}

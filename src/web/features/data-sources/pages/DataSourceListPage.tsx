@@ -91,16 +91,11 @@ export function DataSourceListPage() {
 
       <Card variant="outlined">
         <ListToolbar
+          list={list}
           label={t('dataSources.list.filters.label')}
-          search={{
-            label: t('dataSources.list.filters.search'),
-            placeholder: t('dataSources.list.filters.searchPlaceholder'),
-            value: list.searchText,
-            onChange: list.setSearchText,
-          }}
+          searchLabel={t('dataSources.list.filters.search')}
+          searchPlaceholder={t('dataSources.list.filters.searchPlaceholder')}
           sx={{ p: 2.5 }}
-          filtered={filtered}
-          onClearFilters={list.clearFilters}
         >
           <FilterSelect
             label={t('dataSources.list.filters.type')}

@@ -136,14 +136,12 @@ export function ProjectsPage() {
           <Card variant="outlined">
             <CardContent>
               <ListToolbar
+                list={list}
                 label={t('projects.list.filters.label')}
-                search={{
-                  label: t('projects.list.filters.search'),
-                  placeholder: t('projects.list.filters.searchPlaceholder'),
-                  value: list.searchText,
-                  onChange: list.setSearchText,
-                  maxLength: SEARCH_MAX_LENGTH,
-                }}
+                searchLabel={t('projects.list.filters.search')}
+                searchPlaceholder={t('projects.list.filters.searchPlaceholder')}
+                maxLength={SEARCH_MAX_LENGTH}
+                clearable={false}
               >
                 <FilterSelect
                   label={t('projects.list.filters.status')}

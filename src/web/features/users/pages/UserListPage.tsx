@@ -110,15 +110,10 @@ export function UserListPage() {
       <Card variant="outlined">
         <CardContent>
           <ListToolbar
+            list={list}
             label={t('users.list.filters.label')}
-            search={{
-              label: t('users.list.filters.search'),
-              placeholder: t('users.list.filters.searchPlaceholder'),
-              value: list.searchText,
-              onChange: list.setSearchText,
-            }}
-            filtered={list.filtered}
-            onClearFilters={list.clearFilters}
+            searchLabel={t('users.list.filters.search')}
+            searchPlaceholder={t('users.list.filters.searchPlaceholder')}
           >
             <FilterSelect
               label={t('users.list.filters.role')}
