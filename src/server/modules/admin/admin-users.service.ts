@@ -12,6 +12,7 @@ import {
 import type { Page } from '../../../shared/schemas/pagination.ts';
 import { containsPattern } from '../../db/like.ts';
 import { userStatus } from '../../../shared/schemas/users.ts';
+import { readPage } from '../../http/paging.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Reader = Pick<Database, 'select'>;
@@ -83,25 +84,25 @@ export async function listAdminUsers(
         ? isNotNull(user.bannedAt)
         : isNull(user.bannedAt),
   );
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select(userColumns)
-      .from(user)
-      .where(where)
-      .orderBy(asc(sql`lower(${user.name})`), asc(user.email))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const { rows, ...page } = await readPage(
+    query,
+    (range) =>
+      db
+        .select(userColumns)
+        .from(user)
+        .where(where)
+        .orderBy(asc(sql`lower(${user.name})`), asc(user.email))
+        .limit(range.limit)
+        .offset(range.offset),
     db.select({ total: count() }).from(user).where(where),
-  ]);
+  );
   const memberships = await membershipsOf(
     db,
     rows.map((r) => r.id),
   );
   return {
     items: rows.map((r) => toDto(r, memberships.get(r.id) ?? [])),
-    total: totals?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
+    ...page,
   };
 }
 

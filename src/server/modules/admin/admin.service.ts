@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/admin.ts';
 import type { Page, PageQuery } from '../../../shared/schemas/pagination.ts';
 import { containsPattern } from '../../db/like.ts';
+import { readPage } from '../../http/paging.ts';
 
 /** Every organisation with its member count, by name. */
 export async function listAdminOrganizations(
@@ -28,29 +29,29 @@ export async function listAdminOrganizations(
     .from(member)
     .groupBy(member.organizationId)
     .as('member_count');
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({
-        id: organization.id,
-        name: organization.name,
-        slug: organization.slug,
-        logo: organization.logo,
-        createdAt: organization.createdAt,
-        memberCount: sql<number>`coalesce(${memberCount.n}, 0)`.mapWith(Number),
-      })
-      .from(organization)
-      .leftJoin(memberCount, eq(memberCount.organizationId, organization.id))
-      .where(where)
-      .orderBy(asc(sql`lower(${organization.name})`), asc(organization.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const { rows, ...page } = await readPage(
+    query,
+    (range) =>
+      db
+        .select({
+          id: organization.id,
+          name: organization.name,
+          slug: organization.slug,
+          logo: organization.logo,
+          createdAt: organization.createdAt,
+          memberCount: sql<number>`coalesce(${memberCount.n}, 0)`.mapWith(Number),
+        })
+        .from(organization)
+        .leftJoin(memberCount, eq(memberCount.organizationId, organization.id))
+        .where(where)
+        .orderBy(asc(sql`lower(${organization.name})`), asc(organization.id))
+        .limit(range.limit)
+        .offset(range.offset),
     db.select({ total: count() }).from(organization).where(where),
-  ]);
+  );
   return {
     items: rows.map((r) => ({ ...r, createdAt: r.createdAt.toISOString() })),
-    total: totals?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
+    ...page,
   };
 }
 

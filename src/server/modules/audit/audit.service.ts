@@ -10,6 +10,7 @@ import {
   type AuditLogQuery,
 } from '../../../shared/schemas/audit.ts';
 import { isUuid } from '../../../shared/schemas/common.ts';
+import { readPage } from '../../http/paging.ts';
 
 /** One organisation's entries, or every entry (null: super admins). */
 export type AuditScope = { organizationId: string | null };
@@ -63,22 +64,22 @@ export async function listAuditLogs(
   query: AuditLogQuery,
 ): Promise<Page<AuditLogEntry>> {
   const where = whereOf(scope, query);
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select({ row: auditLogs, organizationName: organization.name })
-      .from(auditLogs)
-      .leftJoin(organization, eq(organization.id, auditLogs.organizationId))
-      .where(where)
-      .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const { rows, ...page } = await readPage(
+    query,
+    (range) =>
+      db
+        .select({ row: auditLogs, organizationName: organization.name })
+        .from(auditLogs)
+        .leftJoin(organization, eq(organization.id, auditLogs.organizationId))
+        .where(where)
+        .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
+        .limit(range.limit)
+        .offset(range.offset),
     db.select({ total: count() }).from(auditLogs).where(where),
-  ]);
+  );
   return {
     items: rows.map(toDto),
-    total: totals?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
+    ...page,
   };
 }
 

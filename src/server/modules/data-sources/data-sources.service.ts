@@ -30,6 +30,7 @@ import {
   type HttpConfig,
 } from '../../../shared/schemas/data-sources.ts';
 import { destinationOf, identityOf, seal, secretForDestination } from './data-sources-secrets.ts';
+import { readPage } from '../../http/paging.ts';
 
 export type DataSourceRow = typeof dataSources.$inferSelect;
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
@@ -120,22 +121,22 @@ export async function listDataSources(
   }
   const where = and(...conditions);
   const direction = query.order === 'desc' ? desc : asc;
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select(listColumns)
-      .from(dataSources)
-      .leftJoin(user, eq(user.id, dataSources.createdBy))
-      .where(where)
-      .orderBy(direction(SORTS[query.sort]), asc(dataSources.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const { rows, ...page } = await readPage(
+    query,
+    (range) =>
+      db
+        .select(listColumns)
+        .from(dataSources)
+        .leftJoin(user, eq(user.id, dataSources.createdBy))
+        .where(where)
+        .orderBy(direction(SORTS[query.sort]), asc(dataSources.id))
+        .limit(range.limit)
+        .offset(range.offset),
     db.select({ total: count() }).from(dataSources).where(where),
-  ]);
+  );
   return {
     items: rows.map((r) => toDto(r.source, r.creatorName, r.projectCount)),
-    total: totals?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
+    ...page,
   };
 }
 

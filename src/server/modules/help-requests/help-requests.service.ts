@@ -15,6 +15,7 @@ import {
   type HelpRequestListQuery,
   type HelpRequestUpdate,
 } from '../../../shared/schemas/admin.ts';
+import { readPage } from '../../http/paging.ts';
 
 type NewHelpRequest = typeof helpRequests.$inferInsert & { id: string };
 type Pending = {
@@ -96,25 +97,25 @@ export async function listHelpRequests(
   query: HelpRequestListQuery,
 ): Promise<Page<AdminHelpRequest>> {
   const where = query.status ? eq(helpRequests.status, query.status) : undefined;
-  const [rows, totals] = await Promise.all([
-    db
-      .select({ request: helpRequests, email: user.email, name: user.name })
-      .from(helpRequests)
-      .innerJoin(user, eq(user.id, helpRequests.userId))
-      .where(where)
-      .orderBy(desc(helpRequests.createdAt), desc(helpRequests.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const { rows, ...page } = await readPage(
+    query,
+    (range) =>
+      db
+        .select({ request: helpRequests, email: user.email, name: user.name })
+        .from(helpRequests)
+        .innerJoin(user, eq(user.id, helpRequests.userId))
+        .where(where)
+        .orderBy(desc(helpRequests.createdAt), desc(helpRequests.id))
+        .limit(range.limit)
+        .offset(range.offset),
     db.select({ total: count() }).from(helpRequests).where(where),
-  ]);
+  );
   return {
     items: rows.map((r) => ({
       ...toDto(r.request),
       user: { id: r.request.userId, email: r.email, name: r.name },
     })),
-    total: totals[0]?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
+    ...page,
   };
 }
 

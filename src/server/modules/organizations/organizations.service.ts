@@ -16,6 +16,7 @@ import {
   type OrganizationDto,
 } from '../../../shared/schemas/organization.ts';
 import type { Page } from '../../../shared/schemas/pagination.ts';
+import { readPage } from '../../http/paging.ts';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -167,17 +168,23 @@ export async function listMembers(
       ? or(ilike(user.name, containsPattern(term)), ilike(user.email, containsPattern(term)))
       : undefined,
   );
-  const [rows, [total]] = await Promise.all([
+  const { rows, ...page } = await readPage(
+    query,
+    (range) =>
+      db
+        .select({ member, name: user.name, email: user.email, image: user.image })
+        .from(member)
+        .innerJoin(user, eq(user.id, member.userId))
+        .where(where)
+        .orderBy(asc(user.name), asc(member.id))
+        .limit(range.limit)
+        .offset(range.offset),
     db
-      .select({ member, name: user.name, email: user.email, image: user.image })
+      .select({ total: count() })
       .from(member)
       .innerJoin(user, eq(user.id, member.userId))
-      .where(where)
-      .orderBy(asc(user.name), asc(member.id))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
-    db.select({ n: count() }).from(member).innerJoin(user, eq(user.id, member.userId)).where(where),
-  ]);
+      .where(where),
+  );
   return {
     items: rows.map((r) => ({
       id: r.member.id,
@@ -188,9 +195,7 @@ export async function listMembers(
       role: r.member.role,
       joinedAt: r.member.createdAt.toISOString(),
     })),
-    total: total?.n ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
+    ...page,
   };
 }
 

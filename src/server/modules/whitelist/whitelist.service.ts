@@ -13,6 +13,7 @@ import {
   type WhitelistSettings,
   type WhitelistState,
 } from '../../../shared/schemas/whitelist.ts';
+import { readPage } from '../../http/paging.ts';
 
 const entryColumns = {
   id: whitelistEntry.id,
@@ -50,22 +51,22 @@ export async function listWhitelist(
         ilike(whitelistEntry.note, containsPattern(query.search)),
       )
     : undefined;
-  const [rows, [totals]] = await Promise.all([
-    db
-      .select(entryColumns)
-      .from(whitelistEntry)
-      .leftJoin(user, eq(user.id, whitelistEntry.createdBy))
-      .where(where)
-      .orderBy(asc(whitelistEntry.pattern))
-      .limit(query.pageSize)
-      .offset((query.page - 1) * query.pageSize),
+  const { rows, ...page } = await readPage(
+    query,
+    (range) =>
+      db
+        .select(entryColumns)
+        .from(whitelistEntry)
+        .leftJoin(user, eq(user.id, whitelistEntry.createdBy))
+        .where(where)
+        .orderBy(asc(whitelistEntry.pattern))
+        .limit(range.limit)
+        .offset(range.offset),
     db.select({ total: count() }).from(whitelistEntry).where(where),
-  ]);
+  );
   return {
     items: rows.map(toDto),
-    total: totals?.total ?? 0,
-    page: query.page,
-    pageSize: query.pageSize,
+    ...page,
   };
 }
 
