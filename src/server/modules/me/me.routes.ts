@@ -9,6 +9,7 @@ import { requireAuth } from '../../http/context.ts';
 import { permission } from '../../http/permission.ts';
 import { currentMemberships } from '../../auth/session-lookup.ts';
 import { listOwnActivity } from './activity.service.ts';
+import { userDataFields } from './profile.service.ts';
 
 const me = defineRoute({
   method: 'get',
@@ -43,11 +44,7 @@ export const meRoutes = createRouter()
     const org = c.get('org');
     const organizations = await currentMemberships(c.get('deps'), user.id);
     const userData = buildUserData({
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      username: user.username ?? undefined,
-      image: user.image ?? undefined,
+      ...userDataFields(user),
       super_admin: Boolean(user.superAdmin),
       role: org?.role ?? undefined,
       org_roles: organizations.map((o) => ({ org_id: o.id, role: o.role })),

@@ -18,16 +18,27 @@ const usernameTaken = () => taken('USERNAME_TAKEN', ACCOUNT_MESSAGES.usernameTak
 export const avatarPath = (userId: string, version: Date) =>
   `/api/v1/avatars/${userId}?v=${version.getTime()}`;
 
+type AccountFields = {
+  id: string;
+  email: string;
+  name: string;
+  username?: string | null;
+  image?: string | null;
+};
+
+/** What buildUserData takes from a user's own columns (a missing value is undefined, not null). */
+export const userDataFields = (row: AccountFields) => ({
+  id: row.id,
+  email: row.email,
+  name: row.name,
+  username: row.username ?? undefined,
+  image: row.image ?? undefined,
+});
+
 export async function getProfile(db: Database, userId: string): Promise<Profile> {
   const [row] = await db.select().from(user).where(eq(user.id, userId));
   if (!row) throw notFound('User not found');
-  const data = buildUserData({
-    id: row.id,
-    email: row.email,
-    name: row.name,
-    username: row.username ?? undefined,
-    image: row.image ?? undefined,
-  });
+  const data = buildUserData(userDataFields(row));
   return {
     id: row.id,
     fullName: data.fullName,
