@@ -12,7 +12,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BackLink } from '../../../components/DetailPageParts';
+import { BackLink } from '../../../components/PageStates';
 import { ApiError } from '../../../lib/api';
 import { useAuthState } from '../../../lib/auth-store';
 import { dataSourceQueryOptions } from '../api/data-sources';

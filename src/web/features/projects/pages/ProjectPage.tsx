@@ -20,7 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BackLink, LoadFailed, NotFoundCard } from '../../../components/DetailPageParts';
+import { BackLink, LoadFailed, MessageCard } from '../../../components/PageStates';
 import { RouterButton } from '../../../components/RouterLink';
 import { useAuthState } from '../../../lib/auth-store';
 import { projectQueryOptions, type Project } from '../api/projects';
@@ -84,16 +84,15 @@ export function ProjectPage({ dataSources }: { dataSources: ReactNode }) {
       return (
         <Stack spacing={3}>
           {backLink}
-          <NotFoundCard
+          <MessageCard
             icon={IconFolderQuestion}
             title={t('projects.page.notFound.title')}
             body={t('projects.page.notFound.body')}
-            action={
-              <RouterButton to="/projects" variant="contained">
-                {t('projects.page.notFound.action')}
-              </RouterButton>
-            }
-          />
+          >
+            <RouterButton to="/projects" variant="contained">
+              {t('projects.page.notFound.action')}
+            </RouterButton>
+          </MessageCard>
         </Stack>
       );
     }

@@ -6,7 +6,6 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import Typography from '@mui/material/Typography';
 import {
   IconFolderPlus,
   IconFolderSearch,
@@ -22,6 +21,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProjectSortField } from '../../../../shared/schemas/projects';
 import { SEARCH_MAX_LENGTH, type SortOrder } from '../../../../shared/schemas/query';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { MessageCard } from '../../../components/PageStates';
 import { FilterSelect, ListToolbar, TablePager, useListState } from '../../../components/list';
 import { useAuthState } from '../../../lib/auth-store';
 import { formatNumber } from '../../../lib/format';
@@ -288,38 +288,27 @@ function EmptyState({
         ? t('projects.list.empty.body')
         : t('projects.list.empty.readOnlyBody');
   return (
-    <Card variant="outlined">
-      <CardContent sx={{ py: 8, textAlign: 'center' }}>
-        <Box sx={{ color: 'primary.main' }}>
-          {invite ? (
-            <IconFolderPlus size={56} stroke={1.5} aria-hidden />
-          ) : (
-            <IconFolderSearch size={56} stroke={1.5} aria-hidden />
-          )}
-        </Box>
-        <Typography variant="h5" component="h2" sx={{ fontWeight: 600, mt: 2 }}>
-          {title}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 480, mx: 'auto' }}>
-          {body}
-        </Typography>
-        <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'center' }}>
-          {invite && canCreate ? (
-            <Button
-              variant="contained"
-              startIcon={<IconPlus size={18} aria-hidden />}
-              onClick={onCreate}
-            >
-              {t('projects.list.empty.create')}
-            </Button>
-          ) : null}
-          {search || status === 'archived' ? (
-            <Button variant="outlined" onClick={onClear}>
-              {search ? t('projects.list.filters.clear') : t('projects.list.empty.showActive')}
-            </Button>
-          ) : null}
-        </Stack>
-      </CardContent>
-    </Card>
+    <MessageCard
+      icon={invite ? IconFolderPlus : IconFolderSearch}
+      title={title}
+      body={body}
+      heading="h2"
+      iconColor="primary.main"
+    >
+      {invite && canCreate ? (
+        <Button
+          variant="contained"
+          startIcon={<IconPlus size={18} aria-hidden />}
+          onClick={onCreate}
+        >
+          {t('projects.list.empty.create')}
+        </Button>
+      ) : null}
+      {search || status === 'archived' ? (
+        <Button variant="outlined" onClick={onClear}>
+          {search ? t('projects.list.filters.clear') : t('projects.list.empty.showActive')}
+        </Button>
+      ) : null}
+    </MessageCard>
   );
 }

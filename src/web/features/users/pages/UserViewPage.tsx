@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api';
 import { useAbility } from '../../../lib/ability';
 import { useAuthState } from '../../../lib/auth-store';
-import { BackLink, LoadFailed, NotFoundCard } from '../../../components/DetailPageParts';
+import { BackLink, LoadFailed, MessageCard } from '../../../components/PageStates';
 import { userQueryOptions, type UserDetail } from '../api/users';
 import { AdminActionDialog, type AdminAction } from '../components/AdminActionDialog';
 import { visuallyHidden } from '../../../components/visually-hidden';
@@ -51,7 +51,7 @@ export function UserViewPage() {
       return (
         <Stack spacing={3}>
           {backLink}
-          <NotFoundCard
+          <MessageCard
             icon={IconUserQuestion}
             title={t('users.view.notFound.title')}
             body={t('users.view.notFound.body')}

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { IconArrowLeft, type Icon as TablerIcon } from '@tabler/icons-react';
 import type { ComponentProps, ReactNode } from 'react';
@@ -30,31 +31,43 @@ export function BackLink({
   );
 }
 
-/** A record that does not exist (or cannot be seen): its page's h1, a word, and a way on. */
-export function NotFoundCard({
+/**
+ * A big centred message in a card: an icon, a heading, a sentence, and ways on (a record that
+ * does not exist, an empty list). `heading` is the page's h1 when the card stands for the page.
+ */
+export function MessageCard({
   icon: Icon,
   title,
   body,
-  action,
+  heading = 'h1',
+  iconColor = 'text.secondary',
+  children,
 }: {
   icon: TablerIcon;
   title: string;
   body: string;
-  action?: ReactNode;
+  heading?: 'h1' | 'h2';
+  iconColor?: string;
+  /** The actions, in a row under the text. */
+  children?: ReactNode;
 }) {
   return (
     <Card variant="outlined">
       <CardContent sx={{ textAlign: 'center', py: 8 }}>
-        <Box sx={{ color: 'text.secondary' }}>
+        <Box sx={{ color: iconColor }}>
           <Icon size={56} stroke={1.5} aria-hidden />
         </Box>
-        <Typography variant="h5" component="h1" sx={{ fontWeight: 600, mt: 2 }}>
+        <Typography variant="h5" component={heading} sx={{ fontWeight: 600, mt: 2 }}>
           {title}
         </Typography>
         <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 480, mx: 'auto' }}>
           {body}
         </Typography>
-        {action ? <Box sx={{ mt: 3 }}>{action}</Box> : null}
+        {children ? (
+          <Stack direction="row" spacing={1} sx={{ mt: 3, justifyContent: 'center' }}>
+            {children}
+          </Stack>
+        ) : null}
       </CardContent>
     </Card>
   );
