@@ -19,6 +19,7 @@ import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DATA_SOURCE_TYPES, type DataSourceType } from '../../../../shared/schemas/data-sources';
+import { SubmitForm } from '../../../components/SubmitForm';
 import { useAuthState } from '../../../lib/auth-store';
 import {
   createDataSource,
@@ -205,14 +206,12 @@ function ConnectionStep({
   return (
     <>
       <DialogContent dividers>
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(event) => void form.handleSubmit((values) => save.mutate(values))(event)}
+        <SubmitForm
           id="create-data-source-form"
+          onSubmit={form.handleSubmit((values) => save.mutate(values))}
         >
           <ConnectionFields type={type} form={form} disabled={busy} />
-        </Box>
+        </SubmitForm>
         <ConnectionFeedback check={check} save={save} />
       </DialogContent>
       <DialogActions

@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api';
 import { formatNumber } from '../../../lib/format';
 import { exportQueryCsv, runQuery, type DataSourceDetail } from '../api/data-sources';
 import { useErrorText } from '../../../components/ErrorAlert';
+import { SubmitForm } from '../../../components/SubmitForm';
 import { connectionCauseOf, runFailureKind } from '../query-logic';
 import { useCauseText } from './ConnectionTestAlert';
 import { ResultGrid, ResultSummary } from './ResultGrid';
@@ -58,16 +59,9 @@ export function useConsole(source: DataSourceDetail) {
 /** A console's form: Enter or the run button sends it, without the browser's validation. */
 export function ConsoleForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
+    <SubmitForm onSubmit={onSubmit}>
       <Stack spacing={2}>{children}</Stack>
-    </Box>
+    </SubmitForm>
   );
 }
 

@@ -1,27 +1,28 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { SxProps, Theme } from '@mui/material/styles';
-import type { FormEvent, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SubmitForm } from '../../../components/SubmitForm';
 
 /** The settings form of a saved source, under its "Settings" heading. */
 export function SettingsForm({
   onSubmit,
   children,
 }: {
-  onSubmit: (event: FormEvent) => Promise<void>;
+  /** `form.handleSubmit(onValid)` of react-hook-form. */
+  onSubmit: () => Promise<void>;
   children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+    <SubmitForm onSubmit={onSubmit}>
       <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
         {t('dataSources.settings.title')}
       </Typography>
       {children}
-    </Box>
+    </SubmitForm>
   );
 }
 

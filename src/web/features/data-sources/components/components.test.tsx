@@ -9,6 +9,7 @@ import { renderWithApp } from '../../../components/list/test-wrapper';
 import type { DataSourceDetail } from '../api/data-sources';
 import { ConnectionSettings } from './ConnectionSettings';
 import { FileConsole } from './FileConsole';
+import { FileSettings } from './FileSettings';
 import { HttpConsole } from './HttpConsole';
 import { ProjectsTab } from './ProjectsTab';
 import { QueryTab } from './QueryTab';
@@ -134,6 +135,20 @@ describe('ConnectionSettings', () => {
     expect((name as HTMLInputElement).value).toBe('Sales');
     expect(screen.getByRole('combobox', { name: 'SSL / TLS' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Test connection' })).toBeTruthy();
+  });
+
+  it('saves the edited settings', async () => {
+    const user = userEvent.setup();
+    renderUi(<FileSettings source={source('file', {})} canUpdate />);
+    await user.type(screen.getByRole('textbox', { name: /^Name/ }), ' 2');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith('/data-sources/ds1', {
+        method: 'PATCH',
+        body: { name: 'Sales 2', description: '' },
+      }),
+    );
+    expect(await screen.findByText('The settings were saved')).toBeTruthy();
   });
 });
 
