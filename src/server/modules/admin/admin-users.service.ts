@@ -31,6 +31,23 @@ const userColumns = {
 };
 type UserRow = Pick<typeof user.$inferSelect, keyof typeof userColumns>;
 
+/** Records a change of user `userId` (global: no organisation). */
+function auditUser(
+  tx: Tx,
+  actor: AuditActor,
+  userId: string,
+  action: string,
+  change: { before?: unknown; after?: unknown },
+): Promise<void> {
+  return recordAudit(tx, actor, {
+    organizationId: null,
+    action,
+    targetType: 'user',
+    targetId: userId,
+    ...change,
+  });
+}
+
 async function membershipsOf(db: Reader, userIds: string[]) {
   const byUser = new Map<string, AdminUser['memberships']>();
   if (userIds.length === 0) return byUser;
@@ -161,14 +178,16 @@ export async function setUserSuperAdmin(
         }
         throw error;
       }
-      await recordAudit(tx, actor, {
-        organizationId: null,
-        action: value ? 'user.super_admin.grant' : 'user.super_admin.revoke',
-        targetType: 'user',
-        targetId: userId,
-        before: { superAdmin: target.superAdmin },
-        after: { superAdmin: value },
-      });
+      await auditUser(
+        tx,
+        actor,
+        userId,
+        value ? 'user.super_admin.grant' : 'user.super_admin.revoke',
+        {
+          before: { superAdmin: target.superAdmin },
+          after: { superAdmin: value },
+        },
+      );
     }
     return loadUser(tx, userId);
   });
@@ -190,11 +209,7 @@ export async function banUser(
       .where(eq(user.id, userId))
       .returning({ bannedAt: user.bannedAt, banReason: user.banReason });
     const sessionsEnded = await endSessions(tx, userId);
-    await recordAudit(tx, actor, {
-      organizationId: null,
-      action: 'user.ban',
-      targetType: 'user',
-      targetId: userId,
+    await auditUser(tx, actor, userId, 'user.ban', {
       before: { bannedAt: target.bannedAt, banReason: target.banReason },
       after: { bannedAt: after?.bannedAt, banReason: after?.banReason, sessionsEnded },
     });
@@ -211,11 +226,7 @@ export async function unbanUser(
     const target = await lockUser(tx, userId);
     if (target.bannedAt) {
       await tx.update(user).set({ bannedAt: null, banReason: null }).where(eq(user.id, userId));
-      await recordAudit(tx, actor, {
-        organizationId: null,
-        action: 'user.unban',
-        targetType: 'user',
-        targetId: userId,
+      await auditUser(tx, actor, userId, 'user.unban', {
         before: { bannedAt: target.bannedAt, banReason: target.banReason },
         after: { bannedAt: null, banReason: null },
       });
@@ -233,11 +244,7 @@ export async function endUserSessions(
   return db.transaction(async (tx) => {
     await lockUser(tx, userId);
     const sessionsEnded = await endSessions(tx, userId);
-    await recordAudit(tx, actor, {
-      organizationId: null,
-      action: 'user.sessions.revoke',
-      targetType: 'user',
-      targetId: userId,
+    await auditUser(tx, actor, userId, 'user.sessions.revoke', {
       after: { sessionsEnded },
     });
     return sessionsEnded;

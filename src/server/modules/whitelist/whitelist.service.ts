@@ -70,6 +70,23 @@ export async function listWhitelist(
   };
 }
 
+/** Records an added entry (its `after`) or a removed one (its `before`). */
+function auditEntry(
+  tx: Pick<Database, 'insert'>,
+  actor: AuditActor,
+  change: 'create' | 'delete',
+  row: { id: string; pattern: string; note: string },
+): Promise<void> {
+  const entry = { pattern: row.pattern, note: row.note };
+  return recordAudit(tx, actor, {
+    organizationId: null,
+    action: `whitelist.entry.${change}`,
+    targetType: 'whitelist_entry',
+    targetId: row.id,
+    ...(change === 'create' ? { after: entry } : { before: entry }),
+  });
+}
+
 export async function addWhitelistEntry(
   db: Database,
   actor: AuditActor,
@@ -82,13 +99,7 @@ export async function addWhitelistEntry(
       .onConflictDoNothing({ target: whitelistEntry.pattern })
       .returning();
     if (!row) throw httpError('WHITELIST_ENTRY_EXISTS', WHITELIST_MESSAGES.duplicate);
-    await recordAudit(tx, actor, {
-      organizationId: null,
-      action: 'whitelist.entry.create',
-      targetType: 'whitelist_entry',
-      targetId: row.id,
-      after: { pattern: row.pattern, note: row.note },
-    });
+    await auditEntry(tx, actor, 'create', row);
     return toDto({ ...row, creatorId: actor.id, creatorEmail: actor.email });
   });
 }
@@ -102,13 +113,7 @@ export async function removeWhitelistEntry(
   return db.transaction(async (tx) => {
     const [row] = await tx.delete(whitelistEntry).where(eq(whitelistEntry.id, id)).returning();
     if (!row) return false;
-    await recordAudit(tx, actor, {
-      organizationId: null,
-      action: 'whitelist.entry.delete',
-      targetType: 'whitelist_entry',
-      targetId: row.id,
-      before: { pattern: row.pattern, note: row.note },
-    });
+    await auditEntry(tx, actor, 'delete', row);
     return true;
   });
 }
