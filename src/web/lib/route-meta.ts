@@ -50,6 +50,11 @@ export interface RouteMeta {
    * wait for the signed-in pages' texts (app.ts), which load when a page without it opens.
    */
   coreTextsOnly?: boolean;
+  /**
+   * A page without a layout of its own (not found, not authorised) that shows inside the default
+   * layout for someone signed in, and alone (with its own blank frame) for a visitor.
+   */
+  framedWhenSignedIn?: boolean;
 }
 
 declare module '@tanstack/react-router' {
@@ -64,6 +69,11 @@ type MatchLike = { staticData?: { meta?: RouteMeta; name?: RouteName } };
 /** The meta of a matched branch: deeper routes override what their parents declare. */
 export function mergeMeta(matches: readonly MatchLike[]): RouteMeta {
   return matches.reduce<RouteMeta>((meta, match) => ({ ...meta, ...match.staticData?.meta }), {});
+}
+
+/** The layout a page renders in: its meta's, or the default one where it is framed when signed in. */
+export function layoutOf(meta: RouteMeta, signedIn: boolean): LayoutName | undefined {
+  return meta.layout ?? (meta.framedWhenSignedIn && signedIn ? 'default' : undefined);
 }
 
 /** The name of the matched route: the deepest match's own name, never a parent's. */

@@ -3,7 +3,6 @@ import {
   createRootRouteWithContext,
   Outlet,
   redirect,
-  useMatches,
   type ParsedLocation,
 } from '@tanstack/react-router';
 import { buildAbility } from '../../shared/abilities';
@@ -22,7 +21,8 @@ import {
   waitForOrganization,
 } from '../lib/auth-store';
 import { decideNavigation, type GuardDecision } from '../lib/guard';
-import { mergeMeta, routeName, type RouteMeta, type RouteName } from '../lib/route-meta';
+import { layoutOf, mergeMeta, routeName, type RouteMeta, type RouteName } from '../lib/route-meta';
+import { useRouteLayout } from '../lib/route-layout';
 import { readStorage, STORAGE_KEYS } from '../lib/storage';
 
 export interface RouterContext {
@@ -84,13 +84,13 @@ export const Route = createRootRouteWithContext<RouterContext>()({
     // signed in (user data kept from the last visit) gets them while the guard runs; a visitor,
     // whom the guard sends to the login page, never fetches them.
     const meta = mergeMeta(matches);
-    const frame = usesDefaultLayout(meta.layout)
-      ? () => Promise.all([loadDefaultLayout(), meta.coreTextsOnly ? null : loadAppTranslations()])
-      : null;
-    const early = frame && readStorage(STORAGE_KEYS.userData) !== null ? frame() : null;
+    const framed = (signedIn: boolean) => usesDefaultLayout(layoutOf(meta, signedIn));
+    const frame = () =>
+      Promise.all([loadDefaultLayout(), meta.coreTextsOnly ? null : loadAppTranslations()]);
+    const early = framed(readStorage(STORAGE_KEYS.userData) !== null) ? frame() : null;
     early?.catch(() => undefined); // a redirect below leaves it unawaited
     if (!preload) follow(await guard(matches, location));
-    if (frame) await (early ?? frame());
+    if (framed(authStore.state.status === 'authenticated')) await (early ?? frame());
   },
   component: RootComponent,
   notFoundComponent: NotFoundPage,
@@ -98,7 +98,7 @@ export const Route = createRootRouteWithContext<RouterContext>()({
 });
 
 function RootComponent() {
-  const layout = useMatches({ select: (matches) => mergeMeta(matches).layout });
+  const layout = useRouteLayout();
   return (
     <RouteLayout name={layout}>
       <Outlet />

@@ -15,7 +15,7 @@ export interface AccountSettingsSearch {
 const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
 
 export const Route = createFileRoute('/pages/account-settings/$tab')({
-  staticData: { meta: { action: 'read', subject: 'AccountSettings' } },
+  staticData: { meta: { layout: 'default', action: 'read', subject: 'AccountSettings' } },
   validateSearch: (search: Record<string, unknown>): AccountSettingsSearch => {
     const error = text(search.error);
     const linked = text(search.linked);

@@ -3,7 +3,7 @@ import { UserProfilePage } from '../../../features/account/pages/UserProfilePage
 import { isProfileTab } from '../../../features/account/profile-tabs';
 
 export const Route = createFileRoute('/pages/user-profile/$tab')({
-  staticData: { meta: { requiresAuth: true } },
+  staticData: { meta: { layout: 'default', requiresAuth: true } },
   beforeLoad: ({ params }) => {
     if (!isProfileTab(params.tab)) throw notFound();
   },
