@@ -19,6 +19,7 @@ import {
   type ProjectOption,
 } from '../api/data-sources';
 import { useErrorText } from '../../../components/ErrorAlert';
+import { SubmitForm } from '../../../components/SubmitForm';
 import { AssignPicker, usePick } from './AssignPicker';
 import { useAssignProject, useUnassignProject } from './useProjectLinks';
 
@@ -59,35 +60,35 @@ export function ProjectsTab({ source }: { source: DataSourceDetail }) {
       </div>
 
       {canUpdate ? (
-        <Stack
-          component="form"
-          noValidate
-          direction={{ xs: 'column', sm: 'row' }}
-          spacing={1.5}
-          sx={{ alignItems: { sm: 'flex-start' } }}
-          onSubmit={(event) => {
-            event.preventDefault();
+        <SubmitForm
+          onSubmit={() => {
             if (selected) assign.mutate(link(selected));
           }}
         >
-          <AssignPicker
-            sx={{ flex: 1, maxWidth: 480 }}
-            pick={pick}
-            options={options}
-            assignedIds={assignedIds}
-            small
-            label={t('dataSources.projects.pick')}
-            noOptionsText={t('dataSources.projects.noOptions')}
-          />
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={!selected || assign.isPending}
-            startIcon={<IconLink size={18} aria-hidden />}
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1.5}
+            sx={{ alignItems: { sm: 'flex-start' } }}
           >
-            {t('dataSources.projects.assign')}
-          </Button>
-        </Stack>
+            <AssignPicker
+              sx={{ flex: 1, maxWidth: 480 }}
+              pick={pick}
+              options={options}
+              assignedIds={assignedIds}
+              small
+              label={t('dataSources.projects.pick')}
+              noOptionsText={t('dataSources.projects.noOptions')}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={!selected || assign.isPending}
+              startIcon={<IconLink size={18} aria-hidden />}
+            >
+              {t('dataSources.projects.assign')}
+            </Button>
+          </Stack>
+        </SubmitForm>
       ) : null}
       {options.isError ? (
         <Alert severity="error">
