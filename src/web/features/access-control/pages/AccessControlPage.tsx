@@ -1,6 +1,4 @@
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +6,7 @@ import { effectiveRules } from '../../../lib/ability';
 import { useAuthState } from '../../../lib/auth-store';
 import { EffectiveRulesTable } from '../components/EffectiveRulesTable';
 import { PermissionMatrix } from '../components/PermissionMatrix';
+import { SectionCard } from '../../../components/SectionCard';
 
 /** Super admins only: the signed-in user's effective rules and the role permission matrix. */
 export function AccessControlPage() {
@@ -26,35 +25,24 @@ export function AccessControlPage() {
         </Typography>
       </Box>
 
-      <Card variant="outlined" component="section" aria-labelledby="acl-effective">
-        <CardContent>
-          <Typography id="acl-effective" variant="h6" component="h2">
-            {t('accessControl.effective.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-            {t('accessControl.effective.intro')}
-          </Typography>
-          <EffectiveRulesTable
-            rules={effectiveRules(rules, superAdmin)}
-            labelledBy="acl-effective"
-          />
-        </CardContent>
-      </Card>
+      <SectionCard
+        id="acl-effective"
+        title={t('accessControl.effective.title')}
+        intro={t('accessControl.effective.intro')}
+      >
+        <EffectiveRulesTable rules={effectiveRules(rules, superAdmin)} labelledBy="acl-effective" />
+      </SectionCard>
 
-      <Card variant="outlined" component="section" aria-labelledby="acl-matrix">
-        <CardContent>
-          <Typography id="acl-matrix" variant="h6" component="h2">
-            {t('accessControl.matrix.title')}
-          </Typography>
-          <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-            {t('accessControl.matrix.intro')}
-          </Typography>
-          <PermissionMatrix labelledBy="acl-matrix" />
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            {t('accessControl.matrix.deleted')}
-          </Typography>
-        </CardContent>
-      </Card>
+      <SectionCard
+        id="acl-matrix"
+        title={t('accessControl.matrix.title')}
+        intro={t('accessControl.matrix.intro')}
+      >
+        <PermissionMatrix labelledBy="acl-matrix" />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {t('accessControl.matrix.deleted')}
+        </Typography>
+      </SectionCard>
     </Stack>
   );
 }

@@ -22,6 +22,7 @@ import { PageHeader } from '../../../components/PageHeader';
 import { RouterButton } from '../../../components/RouterLink';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { permissionMatrix, PERMISSION_HOLDERS, type Coverage } from '../permissions';
+import { SectionCard } from '../../../components/SectionCard';
 
 const MATRIX = permissionMatrix();
 
@@ -88,57 +89,56 @@ export function PermissionsPage() {
         </CardContent>
       </Card>
 
-      <Card variant="outlined" component="section" aria-labelledby="permissions-matrix">
-        <CardContent>
-          <Typography id="permissions-matrix" variant="h6" component="h2" sx={{ mb: 2 }}>
-            {t('users.permissions.matrixTitle')}
-          </Typography>
-          <TableContainer tabIndex={0} role="region" aria-labelledby="permissions-matrix">
-            <Table size="small" aria-labelledby="permissions-matrix">
-              <TableHead>
-                <TableRow>
-                  <TableCell scope="col">{t('users.permissions.subject')}</TableCell>
-                  <TableCell scope="col">{t('users.permissions.action')}</TableCell>
-                  {PERMISSION_HOLDERS.map((who) => (
-                    <TableCell key={who} scope="col" align="center">
-                      {t(`users.who.${who}`)}
-                    </TableCell>
-                  ))}
-                </TableRow>
-              </TableHead>
-              {MATRIX.map(({ subject, lines }) => (
-                <TableBody key={subject}>
-                  {lines.map(({ action, cells }, index) => (
-                    <TableRow key={action} hover>
-                      {index === 0 ? (
-                        <TableCell
-                          component="th"
-                          scope="rowgroup"
-                          rowSpan={lines.length}
-                          sx={{ fontWeight: 600, verticalAlign: 'top' }}
-                        >
-                          {t(`users.subjects.${subject}`)}
-                        </TableCell>
-                      ) : null}
-                      <TableCell component="th" scope="row" sx={{ fontWeight: 400 }}>
-                        {t(`users.actions.${action}`)}
+      <SectionCard
+        id="permissions-matrix"
+        title={t('users.permissions.matrixTitle')}
+        headingGap={2}
+      >
+        <TableContainer tabIndex={0} role="region" aria-labelledby="permissions-matrix">
+          <Table size="small" aria-labelledby="permissions-matrix">
+            <TableHead>
+              <TableRow>
+                <TableCell scope="col">{t('users.permissions.subject')}</TableCell>
+                <TableCell scope="col">{t('users.permissions.action')}</TableCell>
+                {PERMISSION_HOLDERS.map((who) => (
+                  <TableCell key={who} scope="col" align="center">
+                    {t(`users.who.${who}`)}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            {MATRIX.map(({ subject, lines }) => (
+              <TableBody key={subject}>
+                {lines.map(({ action, cells }, index) => (
+                  <TableRow key={action} hover>
+                    {index === 0 ? (
+                      <TableCell
+                        component="th"
+                        scope="rowgroup"
+                        rowSpan={lines.length}
+                        sx={{ fontWeight: 600, verticalAlign: 'top' }}
+                      >
+                        {t(`users.subjects.${subject}`)}
                       </TableCell>
-                      {PERMISSION_HOLDERS.map((who) => (
-                        <TableCell key={who} align="center">
-                          <CoverageMark coverage={cells[who]} />
-                        </TableCell>
-                      ))}
-                    </TableRow>
-                  ))}
-                </TableBody>
-              ))}
-            </Table>
-          </TableContainer>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
-            {t('users.permissions.deletedNote')}
-          </Typography>
-        </CardContent>
-      </Card>
+                    ) : null}
+                    <TableCell component="th" scope="row" sx={{ fontWeight: 400 }}>
+                      {t(`users.actions.${action}`)}
+                    </TableCell>
+                    {PERMISSION_HOLDERS.map((who) => (
+                      <TableCell key={who} align="center">
+                        <CoverageMark coverage={cells[who]} />
+                      </TableCell>
+                    ))}
+                  </TableRow>
+                ))}
+              </TableBody>
+            ))}
+          </Table>
+        </TableContainer>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 2 }}>
+          {t('users.permissions.deletedNote')}
+        </Typography>
+      </SectionCard>
     </Stack>
   );
 }

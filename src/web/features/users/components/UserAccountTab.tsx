@@ -1,5 +1,3 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,48 +8,47 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { UserDetail } from '../api/users';
 import { RoleChip } from './common';
+import { SectionCard } from '../../../components/SectionCard';
 
 /** The account tab: the organisations the user belongs to (those the viewer may see). */
 export function UserAccountTab({ account }: { account: UserDetail['account'] }) {
   const { t } = useTranslation();
   return (
-    <Card variant="outlined" component="section" aria-labelledby="user-memberships-title">
-      <CardContent>
-        <Typography id="user-memberships-title" variant="h6" component="h2">
-          {t('users.view.memberships.title')}
-        </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5, mb: 2 }}>
-          {account.superAdmin
-            ? t('users.view.memberships.introSuperAdmin')
-            : t('users.view.memberships.intro')}
-        </Typography>
-        {account.memberships.length === 0 ? (
-          <Typography color="text.secondary">{t('users.view.memberships.empty')}</Typography>
-        ) : (
-          <TableContainer>
-            <Table size="small" aria-labelledby="user-memberships-title">
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('users.view.memberships.organization')}</TableCell>
-                  <TableCell>{t('users.view.memberships.role')}</TableCell>
+    <SectionCard
+      id="user-memberships-title"
+      title={t('users.view.memberships.title')}
+      intro={
+        account.superAdmin
+          ? t('users.view.memberships.introSuperAdmin')
+          : t('users.view.memberships.intro')
+      }
+    >
+      {account.memberships.length === 0 ? (
+        <Typography color="text.secondary">{t('users.view.memberships.empty')}</Typography>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-labelledby="user-memberships-title">
+            <TableHead>
+              <TableRow>
+                <TableCell>{t('users.view.memberships.organization')}</TableCell>
+                <TableCell>{t('users.view.memberships.role')}</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {account.memberships.map((membership) => (
+                <TableRow key={membership.organizationId}>
+                  <TableCell>
+                    <bdi>{membership.name}</bdi>
+                  </TableCell>
+                  <TableCell>
+                    <RoleChip role={membership.role} />
+                  </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {account.memberships.map((membership) => (
-                  <TableRow key={membership.organizationId}>
-                    <TableCell>
-                      <bdi>{membership.name}</bdi>
-                    </TableCell>
-                    <TableCell>
-                      <RoleChip role={membership.role} />
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </CardContent>
-    </Card>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </SectionCard>
   );
 }

@@ -1,8 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -20,6 +18,7 @@ import type { UserDetail } from '../api/users';
 import type { ViewerRights } from '../view-rights';
 import type { AdminAction } from './AdminActionDialog';
 import { dangerFilledSx } from '../../../components/danger-styles';
+import { SectionCard } from '../../../components/SectionCard';
 
 /** The security tab: two-step verification and the live sessions, for those who may see them. */
 export function UserSecurityTab({
@@ -42,111 +41,100 @@ export function UserSecurityTab({
 
   return (
     <Stack spacing={3}>
-      <Card variant="outlined" component="section" aria-labelledby="user-2fa-title">
-        <CardContent>
-          <Typography id="user-2fa-title" variant="h6" component="h2">
-            {t('users.view.twoFactor.title')}
-          </Typography>
-          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 1.5 }}>
-            <Box
-              sx={{
-                display: 'inline-flex',
-                color: account.twoFactorEnabled ? 'success.main' : 'text.secondary',
-              }}
-            >
-              {account.twoFactorEnabled ? (
-                <IconShieldCheck size={24} aria-hidden />
-              ) : (
-                <IconShieldOff size={24} aria-hidden />
-              )}
-            </Box>
-            <Typography>
-              {account.twoFactorEnabled
-                ? t('users.view.twoFactor.enabled')
-                : t('users.view.twoFactor.disabled')}
-            </Typography>
-          </Stack>
-        </CardContent>
-      </Card>
-
-      <Card variant="outlined" component="section" aria-labelledby="user-sessions-title">
-        <CardContent>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={2}
-            sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
+      <SectionCard id="user-2fa-title" title={t('users.view.twoFactor.title')}>
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 1.5 }}>
+          <Box
+            sx={{
+              display: 'inline-flex',
+              color: account.twoFactorEnabled ? 'success.main' : 'text.secondary',
+            }}
           >
-            <Typography id="user-sessions-title" variant="h6" component="h2">
-              {t('users.view.sessions.title')}
-            </Typography>
-            {rights.administer && security && security.sessions.length > 0 ? (
-              <Button
-                variant="contained"
-                color="error"
-                sx={dangerFilledSx}
-                startIcon={<IconLogout size={18} aria-hidden />}
-                onClick={() => onAction('endSessions')}
-              >
-                {t('users.view.actions.endSessions')}
-              </Button>
-            ) : null}
-          </Stack>
-          {security === null ? (
-            <Alert severity="info">{t('users.view.sessions.hidden')}</Alert>
-          ) : security.sessions.length === 0 ? (
-            <Typography color="text.secondary">{t('users.view.sessions.empty')}</Typography>
-          ) : (
-            <TableContainer>
-              <Table size="small" aria-labelledby="user-sessions-title">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>{t('users.view.sessions.device')}</TableCell>
-                    <TableCell>{t('users.view.sessions.ip')}</TableCell>
-                    <TableCell>{t('users.view.sessions.signedIn')}</TableCell>
-                    <TableCell>{t('users.view.sessions.lastActive')}</TableCell>
-                    <TableCell>{t('users.view.sessions.expires')}</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {security.sessions.map((session) => (
-                    <TableRow key={session.id}>
-                      <TableCell>
-                        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                          <IconDeviceDesktop size={18} aria-hidden />
-                          <span title={session.userAgent ?? undefined}>
-                            <bdi>{device(session.userAgent)}</bdi>
-                          </span>
-                          {session.current ? (
-                            <Chip
-                              size="small"
-                              color="primary"
-                              label={t('users.view.sessions.current')}
-                            />
-                          ) : null}
-                        </Stack>
-                      </TableCell>
-                      <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
-                        {session.ipAddress || unknown}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(session.createdAt)}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        <span title={formatDateTime(session.lastActiveAt)}>
-                          {formatRelativeTime(session.lastActiveAt)}
+            {account.twoFactorEnabled ? (
+              <IconShieldCheck size={24} aria-hidden />
+            ) : (
+              <IconShieldOff size={24} aria-hidden />
+            )}
+          </Box>
+          <Typography>
+            {account.twoFactorEnabled
+              ? t('users.view.twoFactor.enabled')
+              : t('users.view.twoFactor.disabled')}
+          </Typography>
+        </Stack>
+      </SectionCard>
+
+      <SectionCard
+        id="user-sessions-title"
+        title={t('users.view.sessions.title')}
+        action={
+          rights.administer && security && security.sessions.length > 0 ? (
+            <Button
+              variant="contained"
+              color="error"
+              sx={dangerFilledSx}
+              startIcon={<IconLogout size={18} aria-hidden />}
+              onClick={() => onAction('endSessions')}
+            >
+              {t('users.view.actions.endSessions')}
+            </Button>
+          ) : null
+        }
+      >
+        {security === null ? (
+          <Alert severity="info">{t('users.view.sessions.hidden')}</Alert>
+        ) : security.sessions.length === 0 ? (
+          <Typography color="text.secondary">{t('users.view.sessions.empty')}</Typography>
+        ) : (
+          <TableContainer>
+            <Table size="small" aria-labelledby="user-sessions-title">
+              <TableHead>
+                <TableRow>
+                  <TableCell>{t('users.view.sessions.device')}</TableCell>
+                  <TableCell>{t('users.view.sessions.ip')}</TableCell>
+                  <TableCell>{t('users.view.sessions.signedIn')}</TableCell>
+                  <TableCell>{t('users.view.sessions.lastActive')}</TableCell>
+                  <TableCell>{t('users.view.sessions.expires')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {security.sessions.map((session) => (
+                  <TableRow key={session.id}>
+                    <TableCell>
+                      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                        <IconDeviceDesktop size={18} aria-hidden />
+                        <span title={session.userAgent ?? undefined}>
+                          <bdi>{device(session.userAgent)}</bdi>
                         </span>
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(session.expiresAt)}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
-        </CardContent>
-      </Card>
+                        {session.current ? (
+                          <Chip
+                            size="small"
+                            color="primary"
+                            label={t('users.view.sessions.current')}
+                          />
+                        ) : null}
+                      </Stack>
+                    </TableCell>
+                    <TableCell dir="ltr" sx={{ textAlign: 'start' }}>
+                      {session.ipAddress || unknown}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(session.createdAt)}
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      <span title={formatDateTime(session.lastActiveAt)}>
+                        {formatRelativeTime(session.lastActiveAt)}
+                      </span>
+                    </TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(session.expiresAt)}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </SectionCard>
     </Stack>
   );
 }
