@@ -56,3 +56,9 @@ export async function softDeleteWithAudit<T extends SoftDeletable>(
     return true;
   });
 }
+
+/** A service `(db, scope, actor, id) => deleted?` that soft-deletes records of `target`. */
+export const softDeleter =
+  <T extends SoftDeletable>(target: SoftDeleteTarget<T>) =>
+  (db: Database, scope: OrgScope, actor: AuditActor, id: string): Promise<boolean> =>
+    softDeleteWithAudit(db, scope, actor, id, target);

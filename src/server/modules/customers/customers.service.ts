@@ -9,7 +9,7 @@ import { customerActivities, customers, member } from '../../db/schema/index.ts'
 import { recordAudit, type AuditActor } from '../../audit/record.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { OrgScope } from '../../http/records.ts';
-import { softDeleteWithAudit } from '../../http/soft-delete.ts';
+import { softDeleter } from '../../http/soft-delete.ts';
 import type {
   CustomerCreate,
   CustomerDetailDto,
@@ -166,15 +166,4 @@ export async function updateCustomer(
 }
 
 /** Marks a live customer deleted; false when there is none. */
-export function deleteCustomer(
-  db: Database,
-  scope: OrgScope,
-  actor: AuditActor,
-  id: string,
-): Promise<boolean> {
-  return softDeleteWithAudit(db, scope, actor, id, {
-    table: customers,
-    targetType: 'customer',
-    snapshot,
-  });
-}
+export const deleteCustomer = softDeleter({ table: customers, targetType: 'customer', snapshot });

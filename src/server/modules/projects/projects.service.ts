@@ -13,7 +13,7 @@ import { recordAudit, type AuditActor } from '../../audit/record.ts';
 import { taken } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { OrgScope } from '../../http/records.ts';
-import { softDeleteWithAudit } from '../../http/soft-delete.ts';
+import { softDeleter } from '../../http/soft-delete.ts';
 import type { Page } from '../../../shared/schemas/pagination.ts';
 import {
   PROJECT_MESSAGES,
@@ -235,18 +235,7 @@ export function setProjectStatus(
 }
 
 /** Marks a live project deleted; false when there is none. */
-export function deleteProject(
-  db: Database,
-  scope: OrgScope,
-  actor: AuditActor,
-  id: string,
-): Promise<boolean> {
-  return softDeleteWithAudit(db, scope, actor, id, {
-    table: projects,
-    targetType: 'project',
-    snapshot,
-  });
-}
+export const deleteProject = softDeleter({ table: projects, targetType: 'project', snapshot });
 
 /**
  * Counts shown on a project's overview, one per kind of record linked to projects. A module that
