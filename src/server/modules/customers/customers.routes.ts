@@ -1,6 +1,4 @@
 import { z } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import type { Action } from '../../../shared/abilities.ts';
 import { idParamSchema, updatedCountSchema } from '../../../shared/schemas/common.ts';
 import {
   CUSTOMER_MESSAGES,
@@ -22,10 +20,11 @@ import {
   customerUpdateSchema,
 } from '../../../shared/schemas/customers.ts';
 import { createRouter, defineRoute, jsonContent } from '../../http/openapi.ts';
-import { auditActor, type AppEnv } from '../../http/context.ts';
+import { auditActor } from '../../http/context.ts';
 import { csvResponse, toCsv } from '../../http/csv.ts';
 import { permission } from '../../http/permission.ts';
-import { authorizeRecord, found, orgScope } from '../../http/records.ts';
+import { orgScope } from '../../http/records.ts';
+import { recordAccess } from '../../http/record-access.ts';
 import { checkTextUpload } from '../../http/text-input.ts';
 import { commitImport, previewImport } from './customers-import.ts';
 import { bulkDelete, bulkSetStatus } from './customers-bulk.ts';
@@ -205,13 +204,11 @@ const importCommit = defineRoute({
 });
 
 /** The record-level check (other organisations' and deleted records are a 404 before this). */
-async function authorize(c: Context<AppEnv>, action: Action, id: string) {
-  const record = await getCustomerRecord(c.get('deps').db, orgScope(c), id);
-  authorizeRecord(c, action, 'customer', record, CUSTOMER_MESSAGES.notFound);
-}
-
-const found404 = <T>(value: T | null | undefined | false): T =>
-  found(value, CUSTOMER_MESSAGES.notFound);
+const { authorize, found404 } = recordAccess(
+  'customer',
+  CUSTOMER_MESSAGES.notFound,
+  getCustomerRecord,
+);
 
 // Fixed paths come before /customers/{id}.
 export const customerRoutes = createRouter()

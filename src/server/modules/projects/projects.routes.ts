@@ -1,5 +1,4 @@
 import type { Context } from 'hono';
-import type { Action } from '../../../shared/abilities.ts';
 import { idParamSchema } from '../../../shared/schemas/common.ts';
 import {
   PROJECT_MESSAGES,
@@ -9,11 +8,13 @@ import {
   projectPageSchema,
   projectSchema,
   projectUpdateSchema,
+  type ProjectStatus,
 } from '../../../shared/schemas/projects.ts';
 import { createRouter, defineRoute, jsonContent } from '../../http/openapi.ts';
 import { auditActor, type AppEnv } from '../../http/context.ts';
 import { permission } from '../../http/permission.ts';
-import { authorizeRecord, found, orgScope } from '../../http/records.ts';
+import { orgScope } from '../../http/records.ts';
+import { recordAccess } from '../../http/record-access.ts';
 import {
   createProject,
   deleteProject,
@@ -123,13 +124,18 @@ const remove = defineRoute({
 });
 
 /** The record-level check: the caller's ability on this project (404 when it is not theirs). */
-async function authorize(c: Context<AppEnv>, action: Action, id: string) {
-  const record = await getProjectRecord(c.get('deps').db, orgScope(c), id);
-  authorizeRecord(c, action, 'Project', record, PROJECT_MESSAGES.notFound);
-}
+const { authorize, found404 } = recordAccess(
+  'Project',
+  PROJECT_MESSAGES.notFound,
+  getProjectRecord,
+);
 
-const found404 = <T>(value: T | null | undefined | false): T =>
-  found(value, PROJECT_MESSAGES.notFound);
+/** Archives or restores a project the caller may update; the changed project. */
+async function changeStatus(c: Context<AppEnv>, id: string, status: ProjectStatus) {
+  await authorize(c, 'update', id);
+  const db = c.get('deps').db;
+  return found404(await setProjectStatus(db, orgScope(c), auditActor(c), id, status));
+}
 
 export const projectRoutes = createRouter()
   .openapi(list, async (c) =>
@@ -159,30 +165,12 @@ export const projectRoutes = createRouter()
     const project = await updateProject(c.get('deps').db, orgScope(c), auditActor(c), id, changes);
     return c.json(found404(project), 200);
   })
-  .openapi(archive, async (c) => {
-    const { id } = c.req.valid('param');
-    await authorize(c, 'update', id);
-    const project = await setProjectStatus(
-      c.get('deps').db,
-      orgScope(c),
-      auditActor(c),
-      id,
-      'archived',
-    );
-    return c.json(found404(project), 200);
-  })
-  .openapi(restore, async (c) => {
-    const { id } = c.req.valid('param');
-    await authorize(c, 'update', id);
-    const project = await setProjectStatus(
-      c.get('deps').db,
-      orgScope(c),
-      auditActor(c),
-      id,
-      'active',
-    );
-    return c.json(found404(project), 200);
-  })
+  .openapi(archive, async (c) =>
+    c.json(await changeStatus(c, c.req.valid('param').id, 'archived'), 200),
+  )
+  .openapi(restore, async (c) =>
+    c.json(await changeStatus(c, c.req.valid('param').id, 'active'), 200),
+  )
   .openapi(remove, async (c) => {
     const { id } = c.req.valid('param');
     await authorize(c, 'delete', id);
