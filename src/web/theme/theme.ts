@@ -255,11 +255,28 @@ export function createAppTheme({
         },
       },
       MuiPagination: { defaultProps: { showFirstButton: true, showLastButton: true } },
+      // Visually hidden texts in cells are absolutely positioned: the scrolling container is
+      // their containing block, or on a phone they would widen the page past the screen.
+      MuiTableContainer: { styleOverrides: { root: { position: 'relative' } } },
       MuiTablePagination: {
         defaultProps: {
           showFirstButton: true,
           showLastButton: true,
           rowsPerPageOptions: [...PAGE_SIZES],
+        },
+        // On a phone the page-size choice, the range and the four buttons take two lines
+        // instead of pushing the last buttons out of reach.
+        styleOverrides: {
+          toolbar: ({ theme }) => ({
+            [theme.breakpoints.down('sm')]: {
+              flexWrap: 'wrap',
+              justifyContent: 'flex-end',
+              rowGap: theme.spacing(0.5),
+              paddingInline: theme.spacing(1),
+            },
+          }),
+          spacer: ({ theme }) => ({ [theme.breakpoints.down('sm')]: { display: 'none' } }),
+          actions: ({ theme }) => ({ [theme.breakpoints.down('sm')]: { marginInlineStart: 0 } }),
         },
       },
     },
