@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, ilike, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Subject } from '../../../shared/abilities.ts';
 import type { Database } from '../../db/client.ts';
 import { customerSearchText, customers, dataSources, projects } from '../../db/schema/index.ts';
@@ -27,70 +28,58 @@ export type SearchSection = {
   search: (db: Database, context: SearchContext) => Promise<SearchHit[]>;
 };
 
+/** A table whose live records of an organisation are found by name. */
+type NamedTable = PgTable & {
+  id: PgColumn;
+  name: PgColumn;
+  organizationId: PgColumn;
+  deletedAt: PgColumn;
+};
+
+/**
+ * A section's search: live records of the organisation whose `match` (the name, or more) contains
+ * the text, those whose name starts with it first, then by name.
+ */
+function searchByName(
+  table: NamedTable,
+  subtitle: PgColumn | SQL<string | null>,
+  match: (contains: string) => SQL | undefined,
+): SearchSection['search'] {
+  return async (db, { organizationId, contains, prefix, limit }) => {
+    const rows = await db
+      .select({ id: table.id, title: table.name, subtitle })
+      .from(table as PgTable)
+      .where(
+        and(eq(table.organizationId, organizationId), isNull(table.deletedAt), match(contains)),
+      )
+      .orderBy(desc(sql`${table.name} ilike ${prefix}`), asc(table.name), asc(table.id))
+      .limit(limit);
+    return rows as SearchHit[];
+  };
+}
+
 const projectSection: SearchSection = {
   type: 'projects',
   subject: 'Project',
-  search: async (db, { organizationId, contains, prefix, limit }) => {
-    const rows = await db
-      .select({ id: projects.id, title: projects.name, subtitle: projects.status })
-      .from(projects)
-      .where(
-        and(
-          eq(projects.organizationId, organizationId),
-          isNull(projects.deletedAt),
-          ilike(projects.name, contains),
-        ),
-      )
-      .orderBy(desc(sql`${projects.name} ilike ${prefix}`), asc(projects.name), asc(projects.id))
-      .limit(limit);
-    return rows;
-  },
+  search: searchByName(projects, projects.status, (contains) => ilike(projects.name, contains)),
 };
 
 const customerSection: SearchSection = {
   type: 'customers',
   subject: 'customer',
-  search: async (db, { organizationId, contains, prefix, limit }) => {
-    const rows = await db
-      .select({
-        id: customers.id,
-        title: customers.name,
-        subtitle: sql<string | null>`coalesce(${customers.company}, ${customers.email})`,
-      })
-      .from(customers)
-      .where(
-        and(
-          eq(customers.organizationId, organizationId),
-          isNull(customers.deletedAt),
-          sql`${customerSearchText} ilike ${contains}`,
-        ),
-      )
-      .orderBy(desc(sql`${customers.name} ilike ${prefix}`), asc(customers.name), asc(customers.id))
-      .limit(limit);
-    return rows;
-  },
+  search: searchByName(
+    customers,
+    sql<string | null>`coalesce(${customers.company}, ${customers.email})`,
+    (contains) => sql`${customerSearchText} ilike ${contains}`,
+  ),
 };
 
 const dataSourceSection: SearchSection = {
   type: 'data-sources',
   subject: 'DataSource',
-  search: async (db, { organizationId, contains, prefix, limit }) =>
-    db
-      .select({ id: dataSources.id, title: dataSources.name, subtitle: dataSources.type })
-      .from(dataSources)
-      .where(
-        and(
-          eq(dataSources.organizationId, organizationId),
-          isNull(dataSources.deletedAt),
-          ilike(dataSources.name, contains),
-        ),
-      )
-      .orderBy(
-        desc(sql`${dataSources.name} ilike ${prefix}`),
-        asc(dataSources.name),
-        asc(dataSources.id),
-      )
-      .limit(limit),
+  search: searchByName(dataSources, dataSources.type, (contains) =>
+    ilike(dataSources.name, contains),
+  ),
 };
 
 /**
