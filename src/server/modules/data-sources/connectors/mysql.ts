@@ -35,15 +35,11 @@ import {
   queryTimedOut,
   testDatabase,
   type DatabaseDriver,
+  type DatabaseSettings,
 } from './sql-connection.ts';
-import type { OutboundPolicy } from '../../../net/outbound.ts';
 import { ConnectorError, type Connector, type QueryOptions, type TimeoutOptions } from './types.ts';
 
-export interface MysqlSettings {
-  config: MysqlConfig;
-  password: string | null;
-  policy: OutboundPolicy;
-}
+export type MysqlSettings = DatabaseSettings<MysqlConfig>;
 
 const SCHEMA_MAX_COLUMNS = 20_000;
 

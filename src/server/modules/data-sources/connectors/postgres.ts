@@ -36,15 +36,12 @@ import {
   queryTimedOut,
   testDatabase,
   type DatabaseDriver,
+  type DatabaseSettings,
 } from './sql-connection.ts';
-import { pinnedSocket, type OutboundPolicy } from '../../../net/outbound.ts';
+import { pinnedSocket } from '../../../net/outbound.ts';
 import { ConnectorError, type Connector, type QueryOptions, type TimeoutOptions } from './types.ts';
 
-export interface PostgresSettings {
-  config: PostgresConfig;
-  password: string | null;
-  policy: OutboundPolicy;
-}
+export type PostgresSettings = DatabaseSettings<PostgresConfig>;
 
 /** True when the session's role is a superuser or may reach the server's files or programs. */
 const PRIVILEGED_ROLE_SQL = `select coalesce((select rolsuper from pg_catalog.pg_roles where rolname = current_user), false)

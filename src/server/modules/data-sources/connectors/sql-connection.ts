@@ -14,6 +14,13 @@ import { connectionError, detailOf, networkCause, withDeadline, type Target } fr
 import { ConnectorError, failedTest, type TimeoutOptions } from './types.ts';
 import { elapsed } from './values.ts';
 
+/** What a database connector is made with: the settings, the decrypted password, the policy. */
+export interface DatabaseSettings<Config extends DatabaseConfig> {
+  config: Config;
+  password: string | null;
+  policy: OutboundPolicy;
+}
+
 export const databaseTarget = (config: DatabaseConfig): Target => ({
   host: config.host,
   port: config.port,
