@@ -2,18 +2,17 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/error-text';
 import { thrownToFailure } from '../../../lib/errors';
 import { muiRegister, validationText } from '../../../lib/forms';
 import { useVerifyTwoFactor } from '../api/auth-mutations';
 import { backupCodeSchema, totpSchema, type TwoFactorValues } from '../schemas';
+import { CheckboxField } from '../../../components/CheckboxField';
 
 /** Codes after which the two-factor step cannot go on: the user signs in again. */
 const RESTART_CODES = new Set(['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE']);
@@ -99,23 +98,7 @@ export function TwoFactorForm({
               : { spellCheck: false, autoCapitalize: 'off' },
         }}
       />
-      <Controller
-        name="trustDevice"
-        control={control}
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Checkbox
-                checked={field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-                slotProps={{ input: { ref: field.ref } }}
-              />
-            }
-            label={t('auth.twoFactor.trustDevice')}
-          />
-        )}
-      />
+      <CheckboxField control={control} name="trustDevice" label={t('auth.twoFactor.trustDevice')} />
       <Button type="submit" variant="contained" size="large" disabled={verify.isPending}>
         {verify.isPending ? t('auth.twoFactor.submitting') : t('auth.twoFactor.submit')}
       </Button>

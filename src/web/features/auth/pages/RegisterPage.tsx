@@ -1,17 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Button from '@mui/material/Button';
 import { IconMailCheck } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { RouterButton, RouterLink } from '../../../components/RouterLink';
 import { errorText } from '../../../lib/error-text';
@@ -32,6 +28,7 @@ import {
   registerSchema,
   type RegisterValues,
 } from '../schemas';
+import { CheckboxField } from '../../../components/CheckboxField';
 
 const routeApi = getRouteApi('/register');
 
@@ -134,34 +131,17 @@ export function RegisterPage() {
           />
           <PasswordRules id={PASSWORD_RULES_ID} password={password} />
         </Box>
-        <Controller
-          name="terms"
+        <CheckboxField
           control={control}
-          render={({ field, fieldState }) => (
-            <FormControl error={!!fieldState.error}>
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={field.value}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                    onBlur={field.onBlur}
-                    slotProps={{ input: { ref: field.ref } }}
-                  />
-                }
-                label={
-                  <Trans
-                    i18nKey="auth.register.acceptTerms"
-                    components={{
-                      termsLink: <Link href="/terms-conditions" target="_blank" rel="noopener" />,
-                    }}
-                  />
-                }
-              />
-              {fieldState.error ? (
-                <FormHelperText>{validationText(t, fieldState.error.message)}</FormHelperText>
-              ) : null}
-            </FormControl>
-          )}
+          name="terms"
+          label={
+            <Trans
+              i18nKey="auth.register.acceptTerms"
+              components={{
+                termsLink: <Link href="/terms-conditions" target="_blank" rel="noopener" />,
+              }}
+            />
+          }
         />
         <Button type="submit" variant="contained" size="large" disabled={signUp.isPending}>
           {signUp.isPending ? t('auth.register.submitting') : t('auth.register.submit')}

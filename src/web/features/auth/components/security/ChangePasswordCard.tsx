@@ -4,10 +4,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Typography from '@mui/material/Typography';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { muiRegister, validationText } from '../../../../lib/forms';
@@ -15,6 +13,7 @@ import { PasswordField } from '../PasswordField';
 import { newPasswordField, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../schemas';
 import { securityCalls, useAuthMutation } from '../../api/security';
 import { FailureAlert } from './FailureAlert';
+import { CheckboxField } from '../../../../components/CheckboxField';
 
 const schema = z.object({
   currentPassword: z.string().min(1, 'validation.required'),
@@ -72,20 +71,10 @@ export function ChangePasswordCard() {
               max: PASSWORD_MAX_LENGTH,
             })}
           />
-          <Controller
-            name="revokeOtherSessions"
+          <CheckboxField
             control={control}
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={field.value}
-                    onChange={(event) => field.onChange(event.target.checked)}
-                  />
-                }
-                label={t('account.settings.password.revokeOthers')}
-              />
-            )}
+            name="revokeOtherSessions"
+            label={t('account.settings.password.revokeOthers')}
           />
           <Box>
             <Button type="submit" variant="contained" disabled={change.isPending}>
