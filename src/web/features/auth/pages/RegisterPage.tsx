@@ -17,23 +17,14 @@ import { muiRegister, validationText } from '../../../lib/forms';
 import { prefetchAuthClient } from '../../../lib/auth-client-loader';
 import { useSignUp } from '../api/auth-mutations';
 import { AuthCard } from '../components/AuthCard';
-import { PasswordField } from '../components/PasswordField';
-import { PasswordRules } from '../components/PasswordRules';
+import { NewPasswordField } from '../components/NewPasswordField';
 import { ResendVerificationButton } from '../components/ResendVerification';
-import {
-  EMAIL_MAX_LENGTH,
-  NAME_MAX_LENGTH,
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  registerSchema,
-  type RegisterValues,
-} from '../schemas';
+import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, registerSchema, type RegisterValues } from '../schemas';
 import { CheckboxField } from '../../../components/CheckboxField';
 
 const routeApi = getRouteApi('/register');
 
 const PASSWORD_ID = 'register-password';
-const PASSWORD_RULES_ID = 'register-password-rules';
 
 export function RegisterPage() {
   const { t, i18n } = useTranslation();
@@ -110,27 +101,13 @@ export function RegisterPage() {
           error={!!errors.email}
           helperText={validationText(t, errors.email?.message, { max: EMAIL_MAX_LENGTH })}
         />
-        <Box>
-          <PasswordField
-            {...muiRegister(register('password'))}
-            id={PASSWORD_ID}
-            label={t('common.password')}
-            autoComplete="new-password"
-            error={!!errors.password}
-            helperText={validationText(t, errors.password?.message, {
-              min: PASSWORD_MIN_LENGTH,
-              max: PASSWORD_MAX_LENGTH,
-            })}
-            slotProps={{
-              htmlInput: {
-                'aria-describedby': errors.password
-                  ? `${PASSWORD_ID}-helper-text ${PASSWORD_RULES_ID}`
-                  : PASSWORD_RULES_ID,
-              },
-            }}
-          />
-          <PasswordRules id={PASSWORD_RULES_ID} password={password} />
-        </Box>
+        <NewPasswordField
+          id={PASSWORD_ID}
+          label={t('common.password')}
+          registration={register('password')}
+          error={errors.password?.message}
+          password={password}
+        />
         <CheckboxField
           control={control}
           name="terms"

@@ -8,21 +8,13 @@ import { useTranslation } from 'react-i18next';
 import { RouterButton } from '../../../components/RouterLink';
 import { errorText } from '../../../lib/error-text';
 import { thrownToFailure } from '../../../lib/errors';
-import { muiRegister, validationText } from '../../../lib/forms';
 import { useResetPassword } from '../api/password-mutations';
 import { AuthCard } from '../components/AuthCard';
-import { PasswordField } from '../components/PasswordField';
-import { PasswordRules } from '../components/PasswordRules';
-import {
-  PASSWORD_MAX_LENGTH,
-  PASSWORD_MIN_LENGTH,
-  resetPasswordSchema,
-  type ResetPasswordValues,
-} from '../schemas';
+import { NewPasswordField } from '../components/NewPasswordField';
+import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
 
 const routeApi = getRouteApi('/reset-password');
 const PASSWORD_ID = 'reset-password';
-const RULES_ID = 'reset-password-rules';
 
 function ResetUnavailable({ message }: { message: string }) {
   const { t } = useTranslation();
@@ -87,22 +79,14 @@ export function ResetPasswordPage() {
             {invalid ? t('account.reset.invalidToken') : errorText(t, i18n.language, failure)}
           </Alert>
         ) : null}
-        <Box>
-          <PasswordField
-            {...muiRegister(register('password'))}
-            id={PASSWORD_ID}
-            label={t('account.reset.newPassword')}
-            autoComplete="new-password"
-            autoFocus
-            error={!!errors.password}
-            helperText={validationText(t, errors.password?.message, {
-              min: PASSWORD_MIN_LENGTH,
-              max: PASSWORD_MAX_LENGTH,
-            })}
-            slotProps={{ htmlInput: { 'aria-describedby': RULES_ID } }}
-          />
-          <PasswordRules id={RULES_ID} password={password} />
-        </Box>
+        <NewPasswordField
+          id={PASSWORD_ID}
+          label={t('account.reset.newPassword')}
+          registration={register('password')}
+          error={errors.password?.message}
+          password={password}
+          autoFocus
+        />
         <Button type="submit" variant="contained" size="large" disabled={reset.isPending}>
           {reset.isPending ? t('account.reset.submitting') : t('account.reset.submit')}
         </Button>
