@@ -22,65 +22,54 @@ export async function findProject(db: Executor, scope: OrgScope, projectId: stri
   return found(project, DATA_SOURCE_MESSAGES.projectNotFound);
 }
 
+type Link = { scope: OrgScope; actor: AuditActor; id: string; projectId: string };
+
 /**
- * Links or unlinks a data source and a project of the organisation (both must exist: 404); the
- * entry is audited only when `write` changed something (it returns the link it added or removed).
+ * A service `(db, scope, actor, id, projectId)` that links or unlinks a data source and a project
+ * of the organisation (both must exist: 404); the entry is audited only when `write` changed
+ * something (it returns the link it added or removed).
  */
-async function changeAssignment(
-  db: Database,
-  scope: OrgScope,
-  actor: AuditActor,
-  id: string,
-  projectId: string,
+function assignment(
   change: 'assign' | 'unassign',
-  write: (tx: Executor) => Promise<unknown[]>,
-): Promise<void> {
-  await db.transaction(async (tx) => {
-    const source = await findDataSource(tx, scope, id);
-    const project = await findProject(tx, scope, projectId);
-    const [changed] = await write(tx);
-    if (!changed) return;
-    const link = { dataSource: source.name, projectId, project: project.name };
-    await auditDataSource(tx, scope, actor, id, `data_source.project.${change}`, {
-      ...(change === 'assign' ? { after: link } : { before: link }),
+  write: (tx: Executor, link: Link) => Promise<unknown[]>,
+) {
+  return (
+    db: Database,
+    scope: OrgScope,
+    actor: AuditActor,
+    id: string,
+    projectId: string,
+  ): Promise<void> =>
+    db.transaction(async (tx) => {
+      const source = await findDataSource(tx, scope, id);
+      const project = await findProject(tx, scope, projectId);
+      const [changed] = await write(tx, { scope, actor, id, projectId });
+      if (!changed) return;
+      const link = { dataSource: source.name, projectId, project: project.name };
+      await auditDataSource(tx, scope, actor, id, `data_source.project.${change}`, {
+        ...(change === 'assign' ? { after: link } : { before: link }),
+      });
     });
-  });
 }
 
-export function assignProject(
-  db: Database,
-  scope: OrgScope,
-  actor: AuditActor,
-  id: string,
-  projectId: string,
-): Promise<void> {
-  return changeAssignment(db, scope, actor, id, projectId, 'assign', (tx) =>
-    tx
-      .insert(projectDataSources)
-      .values({
-        projectId,
-        dataSourceId: id,
-        organizationId: scope.organizationId,
-        createdBy: actor.id,
-      })
-      .onConflictDoNothing()
-      .returning({ projectId: projectDataSources.projectId }),
-  );
-}
+export const assignProject = assignment('assign', (tx, { scope, actor, id, projectId }) =>
+  tx
+    .insert(projectDataSources)
+    .values({
+      projectId,
+      dataSourceId: id,
+      organizationId: scope.organizationId,
+      createdBy: actor.id,
+    })
+    .onConflictDoNothing()
+    .returning({ projectId: projectDataSources.projectId }),
+);
 
-export function unassignProject(
-  db: Database,
-  scope: OrgScope,
-  actor: AuditActor,
-  id: string,
-  projectId: string,
-): Promise<void> {
-  return changeAssignment(db, scope, actor, id, projectId, 'unassign', (tx) =>
-    tx
-      .delete(projectDataSources)
-      .where(
-        and(eq(projectDataSources.projectId, projectId), eq(projectDataSources.dataSourceId, id)),
-      )
-      .returning({ projectId: projectDataSources.projectId }),
-  );
-}
+export const unassignProject = assignment('unassign', (tx, { id, projectId }) =>
+  tx
+    .delete(projectDataSources)
+    .where(
+      and(eq(projectDataSources.projectId, projectId), eq(projectDataSources.dataSourceId, id)),
+    )
+    .returning({ projectId: projectDataSources.projectId }),
+);
