@@ -13,7 +13,7 @@ import type {
   CustomerBulkStatus,
   CustomerCreate,
 } from '../../../shared/schemas/customers.ts';
-import { emailTaken, live, toValues, type Executor } from './customers-rows.ts';
+import { emailTaken, live, timelineEntry, toValues, type Executor } from './customers-rows.ts';
 
 const INSERT_BATCH = 500;
 
@@ -48,14 +48,13 @@ export async function bulkSetStatus(
         ),
       );
     await tx.insert(customerActivities).values(
-      changing.map((row) => ({
-        organizationId: scope.organizationId,
-        customerId: row.id,
-        type: 'status_change' as const,
-        actorId: actor.id,
-        fromStatus: row.status,
-        toStatus: status,
-      })),
+      changing.map((row) =>
+        timelineEntry(scope, actor, row.id, {
+          type: 'status_change',
+          fromStatus: row.status,
+          toStatus: status,
+        }),
+      ),
     );
     await recordAudit(tx, actor, {
       organizationId: scope.organizationId,
@@ -147,14 +146,13 @@ export async function insertImported(
           )
           .returning({ id: customers.id, status: customers.status });
         await tx.insert(customerActivities).values(
-          created.map((row) => ({
-            organizationId: scope.organizationId,
-            customerId: row.id,
-            type: 'created' as const,
-            actorId: actor.id,
-            toStatus: row.status,
-            details: { source: 'csv' },
-          })),
+          created.map((row) =>
+            timelineEntry(scope, actor, row.id, {
+              type: 'created',
+              toStatus: row.status,
+              details: { source: 'csv' },
+            }),
+          ),
         );
       }
       await recordAudit(tx, actor, {

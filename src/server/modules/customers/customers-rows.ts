@@ -4,7 +4,8 @@
  */
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { customers, user } from '../../db/schema/index.ts';
+import { customerActivities, customers, user } from '../../db/schema/index.ts';
+import { recordAudit, type AuditActor } from '../../audit/record.ts';
 import { httpError, taken } from '../../http/errors.ts';
 import type { OrgScope } from '../../http/records.ts';
 import {
@@ -90,4 +91,37 @@ export async function findRow(db: Executor, scope: OrgScope, id: string, forUpda
     .where(and(live(scope), eq(customers.id, id)));
   const [row] = await (forUpdate ? query.for('update', { of: customers }) : query);
   return row;
+}
+
+type TimelineEntry = typeof customerActivities.$inferInsert;
+
+/** A timeline entry of the customer, by the actor. */
+export const timelineEntry = (
+  scope: OrgScope,
+  actor: AuditActor,
+  customerId: string,
+  entry: Pick<TimelineEntry, 'type' | 'fromStatus' | 'toStatus' | 'details' | 'body'>,
+): TimelineEntry => ({
+  organizationId: scope.organizationId,
+  customerId,
+  actorId: actor.id,
+  ...entry,
+});
+
+/** Records a change of customer `id`; call it with the transaction that makes the change. */
+export function auditCustomer(
+  tx: Pick<Database, 'insert'>,
+  scope: OrgScope,
+  actor: AuditActor,
+  id: string,
+  action: string,
+  change: { before?: unknown; after?: unknown },
+): Promise<void> {
+  return recordAudit(tx, actor, {
+    organizationId: scope.organizationId,
+    action,
+    targetType: 'customer',
+    targetId: id,
+    ...change,
+  });
 }

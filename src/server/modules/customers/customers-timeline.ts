@@ -2,14 +2,14 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { customerActivities, user } from '../../db/schema/index.ts';
-import { recordAudit, type AuditActor } from '../../audit/record.ts';
+import type { AuditActor } from '../../audit/record.ts';
 import type { OrgScope } from '../../http/records.ts';
 import type {
   CustomerActivityDto,
   CustomerNote,
   CustomerStatus,
 } from '../../../shared/schemas/customers.ts';
-import { findRow, type Executor } from './customers-rows.ts';
+import { auditCustomer, findRow, timelineEntry, type Executor } from './customers-rows.ts';
 
 const TIMELINE_LENGTH = 100;
 
@@ -47,19 +47,14 @@ export async function addCustomerNote(
     if (!current) return null;
     const [note] = await tx
       .insert(customerActivities)
-      .values({
-        organizationId: scope.organizationId,
-        customerId: id,
-        type: 'note',
-        actorId: actor.id,
-        body,
-      })
+      .values(
+        timelineEntry(scope, actor, id, {
+          type: 'note',
+          body,
+        }),
+      )
       .returning({ id: customerActivities.id });
-    await recordAudit(tx, actor, {
-      organizationId: scope.organizationId,
-      action: 'customer.note',
-      targetType: 'customer',
-      targetId: id,
+    await auditCustomer(tx, scope, actor, id, 'customer.note', {
       after: { note: body },
     });
     return note!.id;

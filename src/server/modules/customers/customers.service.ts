@@ -6,7 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { customerActivities, customers, member } from '../../db/schema/index.ts';
-import { recordAudit, type AuditActor } from '../../audit/record.ts';
+import type { AuditActor } from '../../audit/record.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { OrgScope } from '../../http/records.ts';
 import { softDeleter } from '../../http/soft-delete.ts';
@@ -16,10 +16,12 @@ import type {
   CustomerUpdate,
 } from '../../../shared/schemas/customers.ts';
 import {
+  auditCustomer,
   emailTaken,
   findRow,
   ownerInvalid,
   snapshot,
+  timelineEntry,
   toDto,
   toValues,
   type Executor,
@@ -65,18 +67,13 @@ export async function createCustomer(
       .onConflictDoNothing()
       .returning();
     if (!created) throw emailTaken();
-    await tx.insert(customerActivities).values({
-      organizationId: scope.organizationId,
-      customerId: created.id,
-      type: 'created',
-      actorId: actor.id,
-      toStatus: created.status,
-    });
-    await recordAudit(tx, actor, {
-      organizationId: scope.organizationId,
-      action: 'customer.create',
-      targetType: 'customer',
-      targetId: created.id,
+    await tx.insert(customerActivities).values(
+      timelineEntry(scope, actor, created.id, {
+        type: 'created',
+        toStatus: created.status,
+      }),
+    );
+    await auditCustomer(tx, scope, actor, created.id, 'customer.create', {
       after: snapshot(created),
     });
     return created.id;
@@ -129,30 +126,24 @@ export async function updateCustomer(
       const activities: (typeof customerActivities.$inferInsert)[] = [];
       const others = changed.filter((field) => field !== 'status');
       if (others.length > 0) {
-        activities.push({
-          organizationId: scope.organizationId,
-          customerId: id,
-          type: 'updated',
-          actorId: actor.id,
-          details: { fields: others },
-        });
+        activities.push(
+          timelineEntry(scope, actor, id, {
+            type: 'updated',
+            details: { fields: others },
+          }),
+        );
       }
       if (changed.includes('status')) {
-        activities.push({
-          organizationId: scope.organizationId,
-          customerId: id,
-          type: 'status_change',
-          actorId: actor.id,
-          fromStatus: before.status,
-          toStatus: after.status,
-        });
+        activities.push(
+          timelineEntry(scope, actor, id, {
+            type: 'status_change',
+            fromStatus: before.status,
+            toStatus: after.status,
+          }),
+        );
       }
       await tx.insert(customerActivities).values(activities);
-      await recordAudit(tx, actor, {
-        organizationId: scope.organizationId,
-        action: 'customer.update',
-        targetType: 'customer',
-        targetId: id,
+      await auditCustomer(tx, scope, actor, id, 'customer.update', {
         before: Object.fromEntries(changed.map((k) => [k, before[k as keyof typeof before]])),
         after: Object.fromEntries(changed.map((k) => [k, after[k as keyof typeof after]])),
       });
