@@ -31,6 +31,7 @@ import {
 import { fieldMessageText } from '../../../lib/error-text';
 import { useCustomerErrorText } from './common';
 import { MoneyField } from './MoneyField';
+import { SelectField } from '../../../components/SelectField';
 
 type Values = CustomerCreateInput;
 const FORM_FIELDS = [
@@ -203,28 +204,15 @@ export function CustomerForm({
           slotProps={{ htmlInput: { maxLength: CUSTOMER_LIMITS.company } }}
         />
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Controller
+          <SelectField
             control={control}
             name="status"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('customers.fields.status')}
-                value={field.value ?? 'lead'}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={!!errors.status}
-                helperText={message(errors.status?.message)}
-                sx={{ flex: 1 }}
-              >
-                {CUSTOMER_STATUSES.map((status) => (
-                  <MenuItem key={status} value={status}>
-                    {t(`customers.status.${status}`)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            label={t('customers.fields.status')}
+            options={CUSTOMER_STATUSES}
+            optionLabel={(status) => t(`customers.status.${status}`)}
+            error={!!errors.status}
+            helperText={message(errors.status?.message)}
+            sx={{ flex: 1 }}
           />
           <Controller
             control={control}

@@ -6,11 +6,10 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
 import { useId } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ORG_ROLES } from '../../../../shared/constants';
@@ -19,6 +18,7 @@ import { muiRegister, validationText } from '../../../lib/forms';
 import { roleLabel } from '../../../lib/organization';
 import { useInvite } from '../api/organization';
 import { errorText } from '../../../lib/error-text';
+import { SelectField } from '../../../components/SelectField';
 
 const schema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('validation.email')),
@@ -89,26 +89,13 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
             }
             slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, autoCapitalize: 'off' } }}
           />
-          <Controller
+          <SelectField
             control={control}
             name="role"
-            render={({ field }) => (
-              <TextField
-                select
-                label={t('organization.invitations.dialog.role')}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                helperText={t(`organization.roleHints.${field.value}`)}
-              >
-                {ORG_ROLES.map((role) => (
-                  <MenuItem key={role} value={role}>
-                    {roleLabel(t, role)}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
+            label={t('organization.invitations.dialog.role')}
+            options={ORG_ROLES}
+            optionLabel={(role) => roleLabel(t, role)}
+            helperText={(role) => t(`organization.roleHints.${role}`)}
           />
         </DialogContent>
         <DialogActions>

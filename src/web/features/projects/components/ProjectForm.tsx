@@ -4,7 +4,6 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import InputAdornment from '@mui/material/InputAdornment';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -35,6 +34,7 @@ import {
   type ProjectFormValues,
 } from '../form';
 import { PROJECT_ICON_COMPONENTS, safeColour } from './ProjectVisuals';
+import { SelectField } from '../../../components/SelectField';
 
 /** Locale keys of the palette's colours (same order as PROJECT_COLOURS). */
 const COLOUR_NAMES = {
@@ -201,28 +201,13 @@ export function ProjectFormFields({
           />
         )}
       />
-      <Controller
+      <SelectField
         control={control}
         name="status"
-        render={({ field }) => (
-          <TextField
-            select
-            label={t('projects.fields.status')}
-            value={field.value}
-            onChange={(event) =>
-              field.onChange(PROJECT_STATUSES.find((status) => status === event.target.value))
-            }
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            helperText={t('projects.fields.statusHelp')}
-          >
-            {PROJECT_STATUSES.map((status) => (
-              <MenuItem key={status} value={status}>
-                {t(`projects.status.${status}`)}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
+        label={t('projects.fields.status')}
+        options={PROJECT_STATUSES}
+        optionLabel={(status) => t(`projects.status.${status}`)}
+        helperText={t('projects.fields.statusHelp')}
       />
     </Stack>
   );
