@@ -22,7 +22,7 @@ import {
 } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useEffect, useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import type { SearchHit } from '../../../../shared/schemas/search';
@@ -40,6 +40,7 @@ import {
   type SearchItem,
   type SearchOption,
 } from '../search';
+import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 
 export interface SearchResultItem extends SearchItem {
   icon?: ReactNode;
@@ -97,15 +98,6 @@ export function SearchDialog({ open, onClose, items, onSelect }: SearchDialogPro
       {open ? <SearchPanel items={items} onClose={onClose} onSelect={onSelect} /> : null}
     </Dialog>
   );
-}
-
-function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 }
 
 const GROUP_ICONS: Record<RecordGroup, TablerIcon> = {
