@@ -5,7 +5,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
 import { customerActivities, customers, user } from '../../db/schema/index.ts';
-import { recordAudit, type AuditActor } from '../../audit/record.ts';
+import type { AuditActor } from '../../audit/record.ts';
+import { scopedAudit } from '../../http/scoped-audit.ts';
 import { httpError, taken } from '../../http/errors.ts';
 import type { OrgScope } from '../../http/records.ts';
 import {
@@ -108,20 +109,5 @@ export const timelineEntry = (
   ...entry,
 });
 
-/** Records a change of customer `id`; call it with the transaction that makes the change. */
-export function auditCustomer(
-  tx: Pick<Database, 'insert'>,
-  scope: OrgScope,
-  actor: AuditActor,
-  id: string,
-  action: string,
-  change: { before?: unknown; after?: unknown },
-): Promise<void> {
-  return recordAudit(tx, actor, {
-    organizationId: scope.organizationId,
-    action,
-    targetType: 'customer',
-    targetId: id,
-    ...change,
-  });
-}
+/** Records a change of one customer (see scopedAudit). */
+export const auditCustomer = scopedAudit('customer');

@@ -12,7 +12,8 @@ import type { Database } from '../../db/client.ts';
 import { dataSources, projectDataSources, projects, user } from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/like.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { recordAudit, type AuditActor } from '../../audit/record.ts';
+import type { AuditActor } from '../../audit/record.ts';
+import { scopedAudit } from '../../http/scoped-audit.ts';
 import { httpError, taken, validationError } from '../../http/errors.ts';
 import { found, type OrgScope } from '../../http/records.ts';
 import type { Page } from '../../../shared/schemas/pagination.ts';
@@ -36,23 +37,8 @@ export type DataSourceRow = typeof dataSources.$inferSelect;
 export type Executor = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
 export type DataSourceDeps = Pick<AppDeps, 'db' | 'config'>;
 
-/** Records a change of data source `id`; call it with the transaction that makes the change. */
-export function auditDataSource(
-  tx: Pick<Database, 'insert'>,
-  scope: OrgScope,
-  actor: AuditActor,
-  id: string,
-  action: string,
-  change: { before?: unknown; after?: unknown },
-): Promise<void> {
-  return recordAudit(tx, actor, {
-    organizationId: scope.organizationId,
-    action,
-    targetType: 'data_source',
-    targetId: id,
-    ...change,
-  });
-}
+/** Records a change of one data source (see scopedAudit). */
+export const auditDataSource = scopedAudit('data_source');
 
 /** Live data sources of the organisation. */
 const live = (scope: OrgScope) =>
