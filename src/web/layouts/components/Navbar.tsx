@@ -3,11 +3,9 @@ import IconButton from '@mui/material/IconButton';
 import Slide from '@mui/material/Slide';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
 import { IconMenu2 } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NavbarType } from '../../../shared/constants';
-import { BrandLogo } from '../../components/BrandLogo';
 import { LanguageMenu } from '../../components/LanguageMenu';
 import { CustomizerButton } from '../../features/customizer';
 import { NotificationsMenu } from '../../features/notifications';
@@ -18,6 +16,7 @@ import { ThemeSwitcher } from '../navbar/ThemeSwitcher';
 import { UserMenu } from '../navbar/UserMenu';
 import { SHELL } from '../../theme/theme';
 import type { NavEntry } from '../useNavItems';
+import { HomeLogoLink } from './HomeLogoLink';
 
 interface NavbarProps {
   items: readonly NavEntry[];
@@ -91,23 +90,7 @@ export function Navbar({
             <IconMenu2 size={22} aria-hidden />
           </IconButton>
         ) : null}
-        {horizontal ? (
-          <Box
-            component={Link}
-            to="/"
-            aria-label={t('layout.nav.home')}
-            sx={{
-              display: 'inline-flex',
-              mr: 2,
-              color: 'inherit',
-              textDecoration: 'none',
-              borderRadius: 1,
-              '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-            }}
-          >
-            <BrandLogo size={28} />
-          </Box>
-        ) : null}
+        {horizontal ? <HomeLogoLink size={28} marginEnd={2} /> : null}
         <SearchButton items={items} compact={Boolean(onOpenNav) || horizontal} />
         <Box sx={{ flex: 1 }} />
         {/* On phones, language and theme stay reachable from the customizer. */}

@@ -4,14 +4,13 @@ import IconButton from '@mui/material/IconButton';
 import List from '@mui/material/List';
 import { useColorScheme } from '@mui/material/styles';
 import { IconCircle, IconCircleDot, IconX } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrandLogo } from '../../components/BrandLogo';
 import { setPreferences } from '../../lib/preferences';
 import { SHELL, Z } from '../../theme/theme';
 import { isEntryActive, useActiveNav, type NavEntry } from '../useNavItems';
 import { NavLinkItem } from './NavLinkItem';
+import { HomeLogoLink } from './HomeLogoLink';
 
 interface VerticalNavProps {
   items: readonly NavEntry[];
@@ -138,7 +137,6 @@ export function VerticalNav({
 }
 
 function NavHeader({ narrow, children }: { narrow: boolean; children?: ReactNode }) {
-  const { t } = useTranslation();
   return (
     <Box
       sx={{
@@ -152,20 +150,7 @@ function NavHeader({ narrow, children }: { narrow: boolean; children?: ReactNode
         pr: 2,
       }}
     >
-      <Box
-        component={Link}
-        to="/"
-        aria-label={t('layout.nav.home')}
-        sx={{
-          display: 'inline-flex',
-          color: 'inherit',
-          textDecoration: 'none',
-          borderRadius: 1,
-          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-        }}
-      >
-        <BrandLogo size={26} markOnly={narrow} />
-      </Box>
+      <HomeLogoLink size={26} markOnly={narrow} />
       {children}
     </Box>
   );
