@@ -38,15 +38,20 @@ export const listColumns = {
 };
 type ListRow = { customer: CustomerRow; ownerName: string | null; ownerEmail: string | null };
 
+/** The customer's own fields, as both the DTO and the audit snapshot show them. */
+const contactFields = (row: CustomerRow) => ({
+  name: row.name,
+  email: row.email,
+  phone: row.phone,
+  company: row.company,
+  status: row.status,
+  value: Number(row.value),
+});
+
 export function toDto({ customer: row, ownerName, ownerEmail }: ListRow): CustomerDto {
   return {
     id: row.id,
-    name: row.name,
-    email: row.email,
-    phone: row.phone,
-    company: row.company,
-    status: row.status,
-    value: Number(row.value),
+    ...contactFields(row),
     owner:
       row.ownerId && ownerName !== null && ownerEmail !== null
         ? { id: row.ownerId, name: ownerName, email: ownerEmail }
@@ -59,12 +64,7 @@ export function toDto({ customer: row, ownerName, ownerEmail }: ListRow): Custom
 
 /** What the audit log keeps of a customer. */
 export const snapshot = (row: CustomerRow) => ({
-  name: row.name,
-  email: row.email,
-  phone: row.phone,
-  company: row.company,
-  status: row.status,
-  value: Number(row.value),
+  ...contactFields(row),
   ownerId: row.ownerId,
   tags: row.tags,
   notes: row.notes,
