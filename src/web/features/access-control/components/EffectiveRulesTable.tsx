@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -10,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import type { AbilityRule } from '../../../../shared/abilities';
 import { Code } from './Code';
 import { useListFormat } from './useListFormat';
+import { IconText } from '../../../components/IconText';
 
 const asList = <T,>(value: T | T[]): T[] => (Array.isArray(value) ? value : [value]);
 
@@ -38,24 +38,14 @@ export function EffectiveRulesTable({
           {rules.map((rule, index) => (
             <TableRow key={index}>
               <TableCell>
-                <Box sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
-                  <Box
-                    component="span"
-                    sx={{
-                      display: 'inline-flex',
-                      color: rule.inverted ? 'error.main' : 'success.main',
-                    }}
-                  >
-                    {rule.inverted ? (
-                      <IconBan size={18} aria-hidden />
-                    ) : (
-                      <IconCheck size={18} aria-hidden />
-                    )}
-                  </Box>
+                <IconText
+                  icon={rule.inverted ? IconBan : IconCheck}
+                  color={rule.inverted ? 'error.main' : 'success.main'}
+                >
                   {rule.inverted
                     ? t('accessControl.effective.deny')
                     : t('accessControl.effective.allow')}
-                </Box>
+                </IconText>
               </TableCell>
               <TableCell>
                 {list(asList(rule.action).map((action) => t(`accessControl.actions.${action}`)))}

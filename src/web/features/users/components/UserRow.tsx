@@ -9,6 +9,7 @@ import { RouterLink } from '../../../components/RouterLink';
 import { formatDate } from '../../../lib/format';
 import type { UserListItem } from '../api/users';
 import { RoleChip, StatusChip, SuperAdminChip, UserAvatar } from './common';
+import { IconText } from '../../../components/IconText';
 
 /** One user in /apps/user/list: avatar, name (a link to the user), e-mail, role, status, 2FA. */
 export function UserRow({ user, showRole }: { user: UserListItem; showRole: boolean }) {
@@ -46,22 +47,13 @@ export function UserRow({ user, showRole }: { user: UserListItem; showRole: bool
         <StatusChip status={user.status} />
       </TableCell>
       <TableCell>
-        <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-          <Box
-            component="span"
-            sx={{
-              display: 'inline-flex',
-              color: user.twoFactorEnabled ? 'success.main' : 'text.secondary',
-            }}
-          >
-            {user.twoFactorEnabled ? (
-              <IconShieldCheck size={18} aria-hidden />
-            ) : (
-              <IconShieldOff size={18} aria-hidden />
-            )}
-          </Box>
-          <span>{user.twoFactorEnabled ? t('users.twoFactor.on') : t('users.twoFactor.off')}</span>
-        </Stack>
+        <IconText
+          icon={user.twoFactorEnabled ? IconShieldCheck : IconShieldOff}
+          color={user.twoFactorEnabled ? 'success.main' : 'text.secondary'}
+          gap={0.5}
+        >
+          {user.twoFactorEnabled ? t('users.twoFactor.on') : t('users.twoFactor.off')}
+        </IconText>
       </TableCell>
       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(user.createdAt)}</TableCell>
     </TableRow>

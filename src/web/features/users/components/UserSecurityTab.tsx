@@ -19,6 +19,7 @@ import type { ViewerRights } from '../view-rights';
 import type { AdminAction } from './AdminActionDialog';
 import { dangerFilledSx } from '../../../components/danger-styles';
 import { SectionCard } from '../../../components/SectionCard';
+import { IconText } from '../../../components/IconText';
 
 /** The security tab: two-step verification and the live sessions, for those who may see them. */
 export function UserSecurityTab({
@@ -42,25 +43,20 @@ export function UserSecurityTab({
   return (
     <Stack spacing={3}>
       <SectionCard id="user-2fa-title" title={t('users.view.twoFactor.title')}>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', mt: 1.5 }}>
-          <Box
-            sx={{
-              display: 'inline-flex',
-              color: account.twoFactorEnabled ? 'success.main' : 'text.secondary',
-            }}
+        <Box sx={{ mt: 1.5 }}>
+          <IconText
+            icon={account.twoFactorEnabled ? IconShieldCheck : IconShieldOff}
+            color={account.twoFactorEnabled ? 'success.main' : 'text.secondary'}
+            size={24}
+            gap={1.5}
           >
-            {account.twoFactorEnabled ? (
-              <IconShieldCheck size={24} aria-hidden />
-            ) : (
-              <IconShieldOff size={24} aria-hidden />
-            )}
-          </Box>
-          <Typography>
-            {account.twoFactorEnabled
-              ? t('users.view.twoFactor.enabled')
-              : t('users.view.twoFactor.disabled')}
-          </Typography>
-        </Stack>
+            <Typography component="span">
+              {account.twoFactorEnabled
+                ? t('users.view.twoFactor.enabled')
+                : t('users.view.twoFactor.disabled')}
+            </Typography>
+          </IconText>
+        </Box>
       </SectionCard>
 
       <SectionCard
