@@ -18,6 +18,7 @@ import { errorText } from '../../../lib/error-text';
 import { muiRegister, validationText } from '../../../lib/forms';
 import { profileQueryOptions, useUpdateProfile } from '../api/profile';
 import { AvatarUpload } from './AvatarUpload';
+import { SubmitForm } from '../../../components/SubmitForm';
 
 const schema = z.object({
   fullName: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
@@ -64,9 +65,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
   const taken = update.error instanceof ApiError && update.error.code === 'USERNAME_TAKEN';
 
   return (
-    <Box
-      component="form"
-      noValidate
+    <SubmitForm
       onSubmit={handleSubmit((values) =>
         update.mutate(schema.parse(values), {
           // The saved language is the one the app speaks from now on.
@@ -133,7 +132,7 @@ function ProfileForm({ profile }: { profile: Profile }) {
           {update.isPending ? t('common.saving') : t('common.saveChanges')}
         </Button>
       </Box>
-    </Box>
+    </SubmitForm>
   );
 }
 

@@ -23,6 +23,7 @@ import {
   useSaveNotificationPreferences,
 } from '../api/notifications';
 import { errorText } from '../../../lib/error-text';
+import { SubmitForm } from '../../../components/SubmitForm';
 
 const CHANNELS = ['email', 'inApp'] as const;
 
@@ -46,11 +47,8 @@ function PreferencesForm({ initial }: { initial: NotificationPreference[] }) {
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
+    <SubmitForm
+      onSubmit={() => {
         save.mutate(values);
       }}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
@@ -103,7 +101,7 @@ function PreferencesForm({ initial }: { initial: NotificationPreference[] }) {
           {save.isPending ? t('common.saving') : t('account.settings.notifications.save')}
         </Button>
       </Box>
-    </Box>
+    </SubmitForm>
   );
 }
 

@@ -9,6 +9,7 @@ import { errorText } from '../../../lib/error-text';
 import { muiRegister, validationText } from '../../../lib/forms';
 import { useResendVerification } from '../api/auth-mutations';
 import { EMAIL_MAX_LENGTH, resendSchema, type ResendValues } from '../schemas';
+import { SubmitForm } from '../../../components/SubmitForm';
 
 function ResendResult({
   mutation,
@@ -64,9 +65,7 @@ export function ResendVerificationForm({ to }: { to?: string | undefined }) {
   } = useForm<ResendValues>({ resolver: zodResolver(resendSchema), defaultValues: { email: '' } });
 
   return (
-    <Box
-      component="form"
-      noValidate
+    <SubmitForm
       onSubmit={handleSubmit((values) => mutation.mutate(values.email))}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
     >
@@ -82,6 +81,6 @@ export function ResendVerificationForm({ to }: { to?: string | undefined }) {
         {mutation.isPending ? t('auth.resend.sending') : t('auth.resend.action')}
       </Button>
       <ResendResult mutation={mutation} />
-    </Box>
+    </SubmitForm>
   );
 }

@@ -13,6 +13,7 @@ import { muiRegister, validationText } from '../../../lib/forms';
 import { useVerifyTwoFactor } from '../api/auth-mutations';
 import { backupCodeSchema, totpSchema, type TwoFactorValues } from '../schemas';
 import { CheckboxField } from '../../../components/CheckboxField';
+import { SubmitForm } from '../../../components/SubmitForm';
 
 /** Codes after which the two-factor step cannot go on: the user signs in again. */
 const RESTART_CODES = new Set(['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE']);
@@ -71,12 +72,7 @@ export function TwoFactorForm({
   const failure = verify.isError ? thrownToFailure(verify.error) : null;
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={onSubmit}
-      sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
-    >
+    <SubmitForm onSubmit={onSubmit} sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Typography color="text.secondary">
         {method === 'totp' ? t('auth.twoFactor.totpSubtitle') : t('auth.twoFactor.backupSubtitle')}
       </Typography>
@@ -110,6 +106,6 @@ export function TwoFactorForm({
           {t('auth.twoFactor.backToLogin')}
         </Button>
       </Box>
-    </Box>
+    </SubmitForm>
   );
 }

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
@@ -11,6 +10,7 @@ import { muiRegister, validationText } from '../../../lib/forms';
 import { useRequestPasswordReset } from '../api/password-mutations';
 import { AuthCard } from '../components/AuthCard';
 import { EMAIL_MAX_LENGTH, forgotPasswordSchema, type ForgotPasswordValues } from '../schemas';
+import { SubmitForm } from '../../../components/SubmitForm';
 
 export function ForgotPasswordPage() {
   const { t, i18n } = useTranslation();
@@ -26,9 +26,7 @@ export function ForgotPasswordPage() {
 
   return (
     <AuthCard title={t('account.forgot.title')} subtitle={t('account.forgot.subtitle')}>
-      <Box
-        component="form"
-        noValidate
+      <SubmitForm
         onSubmit={handleSubmit((values) => request.mutate(values.email))}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
       >
@@ -55,7 +53,7 @@ export function ForgotPasswordPage() {
         <RouterButton to="/login" variant="text">
           {t('account.forgot.backToLogin')}
         </RouterButton>
-      </Box>
+      </SubmitForm>
     </AuthCard>
   );
 }

@@ -12,6 +12,7 @@ import { useResetPassword } from '../api/password-mutations';
 import { AuthCard } from '../components/AuthCard';
 import { NewPasswordField } from '../components/NewPasswordField';
 import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
+import { SubmitForm } from '../../../components/SubmitForm';
 
 const routeApi = getRouteApi('/reset-password');
 const PASSWORD_ID = 'reset-password';
@@ -68,9 +69,7 @@ export function ResetPasswordPage() {
 
   return (
     <AuthCard title={t('account.reset.title')} subtitle={t('account.reset.subtitle')}>
-      <Box
-        component="form"
-        noValidate
+      <SubmitForm
         onSubmit={handleSubmit((values) => reset.mutate({ token, newPassword: values.password }))}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
       >
@@ -93,7 +92,7 @@ export function ResetPasswordPage() {
         <RouterButton to="/login" variant="text">
           {t('account.forgot.backToLogin')}
         </RouterButton>
-      </Box>
+      </SubmitForm>
     </AuthCard>
   );
 }

@@ -16,6 +16,7 @@ import { customerActivityText } from '../../../lib/customer-activity-text';
 import { useAddNote } from '../api/customers';
 import { fieldMessageText } from '../../../lib/error-text';
 import { useCustomerErrorText } from './common';
+import { SubmitForm } from '../../../components/SubmitForm';
 
 export function NoteForm({ customerId, orgId }: { customerId: string; orgId: string | null }) {
   const { t } = useTranslation();
@@ -44,14 +45,7 @@ export function NoteForm({ customerId, orgId }: { customerId: string; orgId: str
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        submit();
-      }}
-    >
+    <SubmitForm onSubmit={submit}>
       <TextField
         label={t('customers.note.label')}
         placeholder={t('customers.note.placeholder')}
@@ -79,7 +73,7 @@ export function NoteForm({ customerId, orgId }: { customerId: string; orgId: str
           {addNote.isPending ? t('customers.note.submitting') : t('customers.note.submit')}
         </Button>
       </Box>
-    </Box>
+    </SubmitForm>
   );
 }
 

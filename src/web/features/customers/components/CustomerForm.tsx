@@ -32,6 +32,7 @@ import { fieldMessageText } from '../../../lib/error-text';
 import { useCustomerErrorText } from './common';
 import { MoneyField } from './MoneyField';
 import { SelectField } from '../../../components/SelectField';
+import { SubmitForm } from '../../../components/SubmitForm';
 
 type Values = CustomerCreateInput;
 const FORM_FIELDS = [
@@ -151,12 +152,10 @@ export function CustomerForm({
   const currentOwner = customer?.owner;
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
+    <SubmitForm
+      onSubmit={() => {
         mutation.reset();
-        void onSubmit(event);
+        return onSubmit();
       }}
       sx={{ display: 'flex', flexDirection: 'column', flex: 1, minHeight: 0 }}
     >
@@ -338,6 +337,6 @@ export function CustomerForm({
               : t('customers.form.create')}
         </Button>
       </Stack>
-    </Box>
+    </SubmitForm>
   );
 }

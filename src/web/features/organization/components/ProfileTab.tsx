@@ -19,6 +19,7 @@ import { useUpdateOrganization, type CurrentOrganization } from '../api/organiza
 import { errorText } from '../../../lib/error-text';
 import { NAME_MAX, nameField, slugField } from '../form';
 import { LogoUpload } from './LogoUpload';
+import { SubmitForm } from '../../../components/SubmitForm';
 
 const schema = z.object({ name: nameField, slug: slugField });
 type Values = z.input<typeof schema>;
@@ -71,10 +72,8 @@ export function ProfileTab({
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
         <LogoUpload organization={organization} canEdit={canEdit} />
         <Divider />
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(event) => void onSubmit(event)}
+        <SubmitForm
+          onSubmit={onSubmit}
           sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, maxWidth: 560 }}
         >
           {update.isError && !slugTaken ? (
@@ -126,7 +125,7 @@ export function ProfileTab({
               </Button>
             </Box>
           ) : null}
-        </Box>
+        </SubmitForm>
       </CardContent>
     </Card>
   );

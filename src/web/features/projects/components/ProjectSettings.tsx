@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
@@ -17,6 +16,7 @@ import { projectErrorText } from '../errors';
 import { dangerFilledSx, dangerTextSx } from '../../../components/danger-styles';
 import { useProjectRights, type ProjectActions } from './ProjectActions';
 import { ProjectFormFields, useProjectForm } from './ProjectForm';
+import { SubmitForm } from '../../../components/SubmitForm';
 
 /** The settings tab: the edit form, archive or restore, and delete (as the user may). */
 export function ProjectSettings({
@@ -119,7 +119,7 @@ function SettingsForm({ project }: { project: Project }) {
 
   return (
     <Card variant="outlined">
-      <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+      <SubmitForm onSubmit={submit}>
         <CardHeader
           title={t('projects.settings.generalTitle')}
           subheader={t('projects.settings.generalBody')}
@@ -145,7 +145,7 @@ function SettingsForm({ project }: { project: Project }) {
             {pending ? t('common.saving') : t('common.saveChanges')}
           </Button>
         </CardActions>
-      </Box>
+      </SubmitForm>
     </Card>
   );
 }

@@ -17,6 +17,7 @@ import { emailChangeReturn, readPendingEmail, writePendingEmail } from '../../ap
 import { securityCalls, sessionQueryOptions, useAuthMutation } from '../../api/security';
 import { EMAIL_MAX_LENGTH, emailField } from '../../schemas';
 import { FailureAlert } from './FailureAlert';
+import { SubmitForm } from '../../../../components/SubmitForm';
 
 const schema = z.object({ newEmail: emailField });
 type Values = z.infer<typeof schema>;
@@ -112,9 +113,7 @@ export function ChangeEmailCard({
             </Box>
           </Box>
         ) : (
-          <Box
-            component="form"
-            noValidate
+          <SubmitForm
             onSubmit={handleSubmit(({ newEmail }) => {
               if (newEmail.toLowerCase() === currentEmail?.toLowerCase()) {
                 setError('newEmail', { message: t('account.settings.email.same') });
@@ -148,7 +147,7 @@ export function ChangeEmailCard({
                   : t('account.settings.email.submit')}
               </Button>
             </Box>
-          </Box>
+          </SubmitForm>
         )}
       </CardContent>
     </Card>

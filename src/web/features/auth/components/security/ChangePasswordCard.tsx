@@ -14,6 +14,7 @@ import { newPasswordField, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../.
 import { securityCalls, useAuthMutation } from '../../api/security';
 import { FailureAlert } from './FailureAlert';
 import { CheckboxField } from '../../../../components/CheckboxField';
+import { SubmitForm } from '../../../../components/SubmitForm';
 
 const schema = z.object({
   currentPassword: z.string().min(1, 'validation.required'),
@@ -42,9 +43,7 @@ export function ChangePasswordCard() {
         <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
           {t('account.settings.password.title')}
         </Typography>
-        <Box
-          component="form"
-          noValidate
+        <SubmitForm
           onSubmit={handleSubmit((values) => change.mutate(values, { onSuccess: () => reset() }))}
           sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 480 }}
         >
@@ -81,7 +80,7 @@ export function ChangePasswordCard() {
               {change.isPending ? t('common.saving') : t('account.settings.password.submit')}
             </Button>
           </Box>
-        </Box>
+        </SubmitForm>
       </CardContent>
     </Card>
   );

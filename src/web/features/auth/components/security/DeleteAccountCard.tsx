@@ -13,6 +13,7 @@ import { PasswordField } from '../PasswordField';
 import { ConfirmDialog } from '../../../../components/ConfirmDialog';
 import { dangerFilledSx } from '../../../../components/danger-styles';
 import { FailureAlert } from './FailureAlert';
+import { SubmitForm } from '../../../../components/SubmitForm';
 
 /**
  * Deletes the account for good, after the password (when the user has one) and a
@@ -57,11 +58,8 @@ export function DeleteAccountCard() {
             LAST_ADMIN_OF_ORGANIZATION: t('account.settings.delete.lastAdmin'),
           }}
         />
-        <Box
-          component="form"
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
+        <SubmitForm
+          onSubmit={() => {
             remove.reset();
             setConfirming(true);
           }}
@@ -86,7 +84,7 @@ export function DeleteAccountCard() {
               {t('account.settings.delete.submit')}
             </Button>
           </Box>
-        </Box>
+        </SubmitForm>
       </CardContent>
       <ConfirmDialog
         open={confirming}

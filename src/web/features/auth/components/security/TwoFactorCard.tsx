@@ -14,6 +14,7 @@ import { PasswordField } from '../PasswordField';
 import { securityCalls, sessionQueryOptions, useAuthMutation } from '../../api/security';
 import { BackupCodes } from './BackupCodes';
 import { FailureAlert } from './FailureAlert';
+import { SubmitForm } from '../../../../components/SubmitForm';
 
 type Step =
   | { kind: 'idle' }
@@ -58,11 +59,8 @@ export function TwoFactorCard() {
     );
   } else if (step.kind === 'verify') {
     body = (
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
+      <SubmitForm
+        onSubmit={() => {
           verify.mutate(code.replace(/\s+/g, ''), {
             onSuccess: () => {
               setNotice(t('account.settings.twoFactor.enabledNow'));
@@ -110,7 +108,7 @@ export function TwoFactorCard() {
             {t('account.settings.twoFactor.verify')}
           </Button>
         </Box>
-      </Box>
+      </SubmitForm>
     );
   } else {
     body = (
