@@ -1,4 +1,6 @@
 import Box from '@mui/material/Box';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { IconArrowsExchange, IconNote, IconPencil, IconPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -57,5 +59,22 @@ export function ActivityTime({ value }: { value: string }) {
     >
       {formatRelativeTime(value, undefined, i18n.language)}
     </Typography>
+  );
+}
+
+/** Placeholder rows of an activity list while it loads (hidden from screen readers). */
+export function ActivitySkeleton({ rows, dotSize = 28 }: { rows: number; dotSize?: number }) {
+  return (
+    <Stack spacing={2} aria-hidden>
+      {Array.from({ length: rows }, (_, index) => (
+        <Stack key={index} direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+          <Skeleton variant="circular" width={dotSize} height={dotSize} />
+          <Box sx={{ flex: 1 }}>
+            <Skeleton width="60%" />
+            <Skeleton width="30%" />
+          </Box>
+        </Stack>
+      ))}
+    </Stack>
   );
 }

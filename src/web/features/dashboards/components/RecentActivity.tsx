@@ -1,13 +1,12 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrmActivityDto } from '../../../../shared/schemas/dashboard';
 import { RouterLink } from '../../../components/RouterLink';
-import { ActivityDot, ActivityTime } from '../../../components/ActivityDot';
+import { ActivityDot, ActivitySkeleton, ActivityTime } from '../../../components/ActivityDot';
 import { customerActivityText } from '../../../lib/customer-activity-text';
 
 type Activity = CrmActivityDto;
@@ -34,15 +33,7 @@ export function RecentActivity({
           {t('customers.dashboard.recent.title')}
         </Typography>
         {loading || !items ? (
-          Array.from({ length: 5 }, (_, index) => (
-            <Box key={index} sx={{ display: 'flex', gap: 1.5, mb: 2 }}>
-              <Skeleton variant="circular" width={28} height={28} />
-              <Box sx={{ flex: 1 }}>
-                <Skeleton width="70%" />
-                <Skeleton width="30%" />
-              </Box>
-            </Box>
-          ))
+          <ActivitySkeleton rows={5} />
         ) : items.length === 0 ? (
           <Typography color="text.secondary">{t('customers.dashboard.recent.empty')}</Typography>
         ) : (

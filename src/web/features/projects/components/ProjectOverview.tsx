@@ -42,6 +42,7 @@ import { projectOverviewQueryOptions, type Project } from '../api/projects';
 import { projectErrorText } from '../errors';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { RelativeTime } from './ProjectCollection';
+import { ActivitySkeleton } from '../../../components/ActivityDot';
 
 const COUNT_ICONS: Record<KnownCount, Icon> = {
   changes: IconHistory,
@@ -174,17 +175,7 @@ export function ProjectOverview({ project }: { project: Project }) {
           />
           <CardContent sx={{ pt: 0 }}>
             {overview.isPending ? (
-              <Stack spacing={2} aria-hidden>
-                {Array.from({ length: 3 }, (_, index) => (
-                  <Stack key={index} direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                    <Skeleton variant="circular" width={32} height={32} />
-                    <Box sx={{ flex: 1 }}>
-                      <Skeleton width="40%" />
-                      <Skeleton width="60%" />
-                    </Box>
-                  </Stack>
-                ))}
-              </Stack>
+              <ActivitySkeleton rows={3} dotSize={32} />
             ) : activity.length === 0 ? (
               <Typography color="text.secondary">{t('projects.overview.noActivity')}</Typography>
             ) : (
