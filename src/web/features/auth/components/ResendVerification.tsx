@@ -2,14 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../../lib/error-text';
-import { muiRegister, validationText } from '../../../lib/forms';
 import { useResendVerification } from '../api/auth-mutations';
-import { EMAIL_MAX_LENGTH, resendSchema, type ResendValues } from '../schemas';
+import { resendSchema, type ResendValues } from '../schemas';
 import { SubmitForm } from '../../../components/SubmitForm';
+import { EmailField } from './EmailField';
 
 function ResendResult({
   mutation,
@@ -69,14 +68,7 @@ export function ResendVerificationForm({ to }: { to?: string | undefined }) {
       onSubmit={handleSubmit((values) => mutation.mutate(values.email))}
       sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
     >
-      <TextField
-        {...muiRegister(register('email'))}
-        label={t('common.email')}
-        type="email"
-        autoComplete="email"
-        error={!!errors.email}
-        helperText={validationText(t, errors.email?.message, { max: EMAIL_MAX_LENGTH })}
-      />
+      <EmailField registration={register('email')} error={errors.email?.message} />
       <Button type="submit" variant="contained" disabled={mutation.isPending}>
         {mutation.isPending ? t('auth.resend.sending') : t('auth.resend.action')}
       </Button>

@@ -1,16 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RouterButton } from '../../../components/RouterLink';
 import { errorText } from '../../../lib/error-text';
-import { muiRegister, validationText } from '../../../lib/forms';
 import { useRequestPasswordReset } from '../api/password-mutations';
 import { AuthCard } from '../components/AuthCard';
-import { EMAIL_MAX_LENGTH, forgotPasswordSchema, type ForgotPasswordValues } from '../schemas';
+import { forgotPasswordSchema, type ForgotPasswordValues } from '../schemas';
 import { SubmitForm } from '../../../components/SubmitForm';
+import { EmailField } from '../components/EmailField';
 
 export function ForgotPasswordPage() {
   const { t, i18n } = useTranslation();
@@ -38,15 +37,7 @@ export function ForgotPasswordPage() {
         {request.isError ? (
           <Alert severity="error">{errorText(t, i18n.language, request.error)}</Alert>
         ) : null}
-        <TextField
-          {...muiRegister(register('email'))}
-          label={t('common.email')}
-          type="email"
-          autoComplete="email"
-          autoFocus
-          error={!!errors.email}
-          helperText={validationText(t, errors.email?.message, { max: EMAIL_MAX_LENGTH })}
-        />
+        <EmailField registration={register('email')} error={errors.email?.message} autoFocus />
         <Button type="submit" variant="contained" size="large" disabled={request.isPending}>
           {request.isPending ? t('account.forgot.submitting') : t('account.forgot.submit')}
         </Button>

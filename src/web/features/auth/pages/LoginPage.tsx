@@ -2,7 +2,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -20,7 +19,8 @@ import { PasswordField } from '../components/PasswordField';
 import { ResendVerificationButton } from '../components/ResendVerification';
 import { SocialSignIn } from '../components/SocialSignIn';
 import { TwoFactorForm } from '../components/TwoFactorForm';
-import { EMAIL_MAX_LENGTH, loginSchema, type LoginValues } from '../schemas';
+import { loginSchema, type LoginValues } from '../schemas';
+import { EmailField } from '../components/EmailField';
 
 const routeApi = getRouteApi('/login');
 
@@ -91,14 +91,11 @@ export function LoginPage() {
         {failure && unverified && getValues('email') ? (
           <ResendVerificationButton email={getValues('email').trim()} />
         ) : null}
-        <TextField
-          {...muiRegister(register('email'))}
-          label={t('common.email')}
-          type="email"
+        <EmailField
+          registration={register('email')}
+          error={errors.email?.message}
           autoComplete="username"
           autoFocus
-          error={!!errors.email}
-          helperText={validationText(t, errors.email?.message, { max: EMAIL_MAX_LENGTH })}
         />
         <PasswordField
           {...muiRegister(register('password'))}

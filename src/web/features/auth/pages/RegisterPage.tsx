@@ -19,8 +19,9 @@ import { useSignUp } from '../api/auth-mutations';
 import { AuthCard } from '../components/AuthCard';
 import { NewPasswordField } from '../components/NewPasswordField';
 import { ResendVerificationButton } from '../components/ResendVerification';
-import { EMAIL_MAX_LENGTH, NAME_MAX_LENGTH, registerSchema, type RegisterValues } from '../schemas';
+import { NAME_MAX_LENGTH, registerSchema, type RegisterValues } from '../schemas';
 import { CheckboxField } from '../../../components/CheckboxField';
+import { EmailField } from '../components/EmailField';
 
 const routeApi = getRouteApi('/register');
 
@@ -93,14 +94,7 @@ export function RegisterPage() {
           error={!!errors.name}
           helperText={validationText(t, errors.name?.message, { max: NAME_MAX_LENGTH })}
         />
-        <TextField
-          {...muiRegister(register('email'))}
-          label={t('common.email')}
-          type="email"
-          autoComplete="email"
-          error={!!errors.email}
-          helperText={validationText(t, errors.email?.message, { max: EMAIL_MAX_LENGTH })}
-        />
+        <EmailField registration={register('email')} error={errors.email?.message} />
         <NewPasswordField
           id={PASSWORD_ID}
           label={t('common.password')}

@@ -5,19 +5,18 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { muiRegister, validationText } from '../../../../lib/forms';
 import { emailChangeReturn, readPendingEmail, writePendingEmail } from '../../api/email-change';
 import { securityCalls, sessionQueryOptions, useAuthMutation } from '../../api/security';
-import { EMAIL_MAX_LENGTH, emailField } from '../../schemas';
+import { emailField } from '../../schemas';
 import { FailureAlert } from './FailureAlert';
 import { SubmitForm } from '../../../../components/SubmitForm';
+import { EmailField } from '../EmailField';
 
 const schema = z.object({ newEmail: emailField });
 type Values = z.infer<typeof schema>;
@@ -132,13 +131,10 @@ export function ChangeEmailCard({
           >
             <Typography color="text.secondary">{t('account.settings.email.explain')}</Typography>
             <FailureAlert error={change.error} />
-            <TextField
-              {...muiRegister(register('newEmail'))}
+            <EmailField
+              registration={register('newEmail')}
+              error={errors.newEmail?.message}
               label={t('account.settings.email.newEmail')}
-              type="email"
-              autoComplete="email"
-              error={!!errors.newEmail}
-              helperText={validationText(t, errors.newEmail?.message, { max: EMAIL_MAX_LENGTH })}
             />
             <Box>
               <Button type="submit" variant="contained" disabled={change.isPending}>
