@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import MenuItem from '@mui/material/MenuItem';
@@ -19,6 +18,7 @@ import { muiRegister, validationText } from '../../../lib/forms';
 import { profileQueryOptions, useUpdateProfile } from '../api/profile';
 import { AvatarUpload } from './AvatarUpload';
 import { SubmitForm } from '../../../components/SubmitForm';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 const schema = z.object({
   fullName: z.string().trim().min(1, 'validation.required').max(100, 'validation.tooLong'),
@@ -128,9 +128,9 @@ function ProfileForm({ profile }: { profile: Profile }) {
         ))}
       </TextField>
       <Box>
-        <Button type="submit" variant="contained" disabled={update.isPending}>
-          {update.isPending ? t('common.saving') : t('common.saveChanges')}
-        </Button>
+        <SubmitButton pending={update.isPending} pendingLabel={t('common.saving')}>
+          {t('common.saveChanges')}
+        </SubmitButton>
       </Box>
     </SubmitForm>
   );

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Switch from '@mui/material/Switch';
@@ -24,6 +23,7 @@ import {
 } from '../api/notifications';
 import { errorText } from '../../../lib/error-text';
 import { SubmitForm } from '../../../components/SubmitForm';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 const CHANNELS = ['email', 'inApp'] as const;
 
@@ -97,9 +97,9 @@ function PreferencesForm({ initial }: { initial: NotificationPreference[] }) {
         </TableBody>
       </Table>
       <Box>
-        <Button type="submit" variant="contained" disabled={save.isPending}>
-          {save.isPending ? t('common.saving') : t('account.settings.notifications.save')}
-        </Button>
+        <SubmitButton pending={save.isPending} pendingLabel={t('common.saving')}>
+          {t('account.settings.notifications.save')}
+        </SubmitButton>
       </Box>
     </SubmitForm>
   );

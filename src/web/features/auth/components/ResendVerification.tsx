@@ -9,6 +9,7 @@ import { useResendVerification } from '../api/auth-mutations';
 import { resendSchema, type ResendValues } from '../schemas';
 import { SubmitForm } from '../../../components/SubmitForm';
 import { EmailField } from './EmailField';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 function ResendResult({
   mutation,
@@ -69,9 +70,9 @@ export function ResendVerificationForm({ to }: { to?: string | undefined }) {
       sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}
     >
       <EmailField registration={register('email')} error={errors.email?.message} />
-      <Button type="submit" variant="contained" disabled={mutation.isPending}>
-        {mutation.isPending ? t('auth.resend.sending') : t('auth.resend.action')}
-      </Button>
+      <SubmitButton pending={mutation.isPending} pendingLabel={t('auth.resend.sending')}>
+        {t('auth.resend.action')}
+      </SubmitButton>
       <ResendResult mutation={mutation} />
     </SubmitForm>
   );

@@ -14,6 +14,7 @@ import { useVerifyTwoFactor } from '../api/auth-mutations';
 import { backupCodeSchema, totpSchema, type TwoFactorValues } from '../schemas';
 import { CheckboxField } from '../../../components/CheckboxField';
 import { SubmitForm } from '../../../components/SubmitForm';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 /** Codes after which the two-factor step cannot go on: the user signs in again. */
 const RESTART_CODES = new Set(['INVALID_TWO_FACTOR_COOKIE', 'TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE']);
@@ -95,9 +96,13 @@ export function TwoFactorForm({
         }}
       />
       <CheckboxField control={control} name="trustDevice" label={t('auth.twoFactor.trustDevice')} />
-      <Button type="submit" variant="contained" size="large" disabled={verify.isPending}>
-        {verify.isPending ? t('auth.twoFactor.submitting') : t('auth.twoFactor.submit')}
-      </Button>
+      <SubmitButton
+        pending={verify.isPending}
+        pendingLabel={t('auth.twoFactor.submitting')}
+        size="large"
+      >
+        {t('auth.twoFactor.submit')}
+      </SubmitButton>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'space-between', gap: 1 }}>
         <Button variant="text" onClick={switchMethod}>
           {method === 'totp' ? t('auth.twoFactor.useBackupCode') : t('auth.twoFactor.useTotp')}

@@ -1,6 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RouterButton } from '../../../components/RouterLink';
@@ -10,6 +9,7 @@ import { AuthCard } from '../components/AuthCard';
 import { forgotPasswordSchema, type ForgotPasswordValues } from '../schemas';
 import { SubmitForm } from '../../../components/SubmitForm';
 import { EmailField } from '../components/EmailField';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 export function ForgotPasswordPage() {
   const { t, i18n } = useTranslation();
@@ -38,9 +38,13 @@ export function ForgotPasswordPage() {
           <Alert severity="error">{errorText(t, i18n.language, request.error)}</Alert>
         ) : null}
         <EmailField registration={register('email')} error={errors.email?.message} autoFocus />
-        <Button type="submit" variant="contained" size="large" disabled={request.isPending}>
-          {request.isPending ? t('account.forgot.submitting') : t('account.forgot.submit')}
-        </Button>
+        <SubmitButton
+          pending={request.isPending}
+          pendingLabel={t('account.forgot.submitting')}
+          size="large"
+        >
+          {t('account.forgot.submit')}
+        </SubmitButton>
         <RouterButton to="/login" variant="text">
           {t('account.forgot.backToLogin')}
         </RouterButton>

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
@@ -21,6 +20,7 @@ import { SocialSignIn } from '../components/SocialSignIn';
 import { TwoFactorForm } from '../components/TwoFactorForm';
 import { loginSchema, type LoginValues } from '../schemas';
 import { EmailField } from '../components/EmailField';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 const routeApi = getRouteApi('/login');
 
@@ -107,9 +107,13 @@ export function LoginPage() {
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: -1.5 }}>
           <RouterLink to="/forgot-password">{t('account.forgot.link')}</RouterLink>
         </Box>
-        <Button type="submit" variant="contained" size="large" disabled={signIn.isPending}>
-          {signIn.isPending ? t('auth.login.submitting') : t('auth.login.submit')}
-        </Button>
+        <SubmitButton
+          pending={signIn.isPending}
+          pendingLabel={t('auth.login.submitting')}
+          size="large"
+        >
+          {t('auth.login.submit')}
+        </SubmitButton>
         <SocialSignIn />
         <Typography sx={{ textAlign: 'center' }}>
           {t('auth.login.noAccount')}{' '}

@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import Button from '@mui/material/Button';
 import { IconMailCheck } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useForm, useWatch } from 'react-hook-form';
@@ -22,6 +21,7 @@ import { ResendVerificationButton } from '../components/ResendVerification';
 import { NAME_MAX_LENGTH, registerSchema, type RegisterValues } from '../schemas';
 import { CheckboxField } from '../../../components/CheckboxField';
 import { EmailField } from '../components/EmailField';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 const routeApi = getRouteApi('/register');
 
@@ -114,9 +114,13 @@ export function RegisterPage() {
             />
           }
         />
-        <Button type="submit" variant="contained" size="large" disabled={signUp.isPending}>
-          {signUp.isPending ? t('auth.register.submitting') : t('auth.register.submit')}
-        </Button>
+        <SubmitButton
+          pending={signUp.isPending}
+          pendingLabel={t('auth.register.submitting')}
+          size="large"
+        >
+          {t('auth.register.submit')}
+        </SubmitButton>
         <Typography sx={{ textAlign: 'center' }}>
           {t('auth.register.haveAccount')}{' '}
           <RouterLink to="/login" search={loginSearch}>

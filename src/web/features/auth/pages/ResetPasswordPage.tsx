@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { getRouteApi } from '@tanstack/react-router';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { AuthCard } from '../components/AuthCard';
 import { NewPasswordField } from '../components/NewPasswordField';
 import { resetPasswordSchema, type ResetPasswordValues } from '../schemas';
 import { SubmitForm } from '../../../components/SubmitForm';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 const routeApi = getRouteApi('/reset-password');
 const PASSWORD_ID = 'reset-password';
@@ -86,9 +86,13 @@ export function ResetPasswordPage() {
           password={password}
           autoFocus
         />
-        <Button type="submit" variant="contained" size="large" disabled={reset.isPending}>
-          {reset.isPending ? t('account.reset.submitting') : t('account.reset.submit')}
-        </Button>
+        <SubmitButton
+          pending={reset.isPending}
+          pendingLabel={t('account.reset.submitting')}
+          size="large"
+        >
+          {t('account.reset.submit')}
+        </SubmitButton>
         <RouterButton to="/login" variant="text">
           {t('account.forgot.backToLogin')}
         </RouterButton>

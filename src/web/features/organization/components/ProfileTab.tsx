@@ -20,6 +20,7 @@ import { errorText } from '../../../lib/error-text';
 import { NAME_MAX, nameField, slugField } from '../form';
 import { LogoUpload } from './LogoUpload';
 import { SubmitForm } from '../../../components/SubmitForm';
+import { SubmitButton } from '../../../components/SubmitButton';
 
 const schema = z.object({ name: nameField, slug: slugField });
 type Values = z.input<typeof schema>;
@@ -110,9 +111,13 @@ export function ProfileTab({
           </Typography>
           {canEdit ? (
             <Box sx={{ display: 'flex', gap: 1 }}>
-              <Button type="submit" variant="contained" disabled={update.isPending || !isDirty}>
-                {update.isPending ? t('common.saving') : t('common.saveChanges')}
-              </Button>
+              <SubmitButton
+                pending={update.isPending}
+                pendingLabel={t('common.saving')}
+                disabled={!isDirty}
+              >
+                {t('common.saveChanges')}
+              </SubmitButton>
               <Button
                 type="button"
                 disabled={update.isPending || !isDirty}

@@ -1,7 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
@@ -15,6 +14,7 @@ import { securityCalls, useAuthMutation } from '../../api/security';
 import { FailureAlert } from './FailureAlert';
 import { CheckboxField } from '../../../../components/CheckboxField';
 import { SubmitForm } from '../../../../components/SubmitForm';
+import { SubmitButton } from '../../../../components/SubmitButton';
 
 const schema = z.object({
   currentPassword: z.string().min(1, 'validation.required'),
@@ -76,9 +76,9 @@ export function ChangePasswordCard() {
             label={t('account.settings.password.revokeOthers')}
           />
           <Box>
-            <Button type="submit" variant="contained" disabled={change.isPending}>
-              {change.isPending ? t('common.saving') : t('account.settings.password.submit')}
-            </Button>
+            <SubmitButton pending={change.isPending} pendingLabel={t('common.saving')}>
+              {t('account.settings.password.submit')}
+            </SubmitButton>
           </Box>
         </SubmitForm>
       </CardContent>
