@@ -86,6 +86,12 @@ function createBetterAuth({ config, db, mailer, logger, secret }: AuthDeps) {
         timeZone: { type: 'string', required: false, input: false },
         bannedAt: { type: 'date', required: false, input: false, returned: false },
         banReason: { type: 'string', required: false, input: false, returned: false },
+        passwordChangeRequired: {
+          type: 'boolean',
+          required: false,
+          input: false,
+          defaultValue: false,
+        },
       },
       validateUserInfo: accessPolicy.validateUserInfo,
       changeEmail: {

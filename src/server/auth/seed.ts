@@ -10,6 +10,7 @@ export type SeedResult = { email: string; password: string; generatedPassword: b
 /**
  * On an empty database, creates the first super admin (verified, with a password) and a demo
  * organisation they administer. Returns the credentials to print once, or null when users exist.
+ * A generated password is a one-time password: its owner must choose their own after signing in.
  */
 export async function seedFirstStart(
   db: Database,
@@ -26,7 +27,13 @@ export async function seedFirstStart(
   // which needs a request; the first super admin is always allowed.
   const [created] = await db
     .insert(user)
-    .values({ email, name: 'Administrator', emailVerified: true, superAdmin: true })
+    .values({
+      email,
+      name: 'Administrator',
+      emailVerified: true,
+      superAdmin: true,
+      passwordChangeRequired: !seed.password,
+    })
     .returning({ id: user.id });
   if (!created) throw new Error('seed user insert returned nothing');
   await ctx.internalAdapter.linkAccount({

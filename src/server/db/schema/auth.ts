@@ -29,6 +29,8 @@ export const user = pgTable('users', {
   timeZone: text('time_zone'),
   bannedAt: timestamp('banned_at', { withTimezone: true }),
   banReason: text('ban_reason'),
+  /** Signed in with a one-time password (the seeded admin): must choose their own first. */
+  passwordChangeRequired: boolean('password_change_required').notNull().default(false),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
