@@ -12,7 +12,7 @@ import { RouterButton } from '../../../components/RouterLink';
 import { type CrmDashboard } from '../api/crm';
 import { useDashboardFormat } from '../useDashboardFormat';
 import { ChartCard } from './ChartCard';
-import { DonutChart } from './DonutChart';
+import { DonutChart, type DonutSlice } from './DonutChart';
 import { RecentActivity } from './RecentActivity';
 
 import { CrmKpis } from './KpiCard';
@@ -48,6 +48,19 @@ export function DashboardBody({
   const statusLabel = (status: CustomerStatus) => t(`customers.status.${status}`);
   const projectStatusLabel = (status: ProjectStatus) =>
     t(`customers.dashboard.projectStatus.${status}`);
+
+  // One ring slice per status: its count, name and colour.
+  const statusSlices = <S extends string>(
+    items: readonly { status: S; count: number }[],
+    label: (status: S) => string,
+    colors: Record<S, (palette: Palette) => string>,
+  ): DonutSlice[] =>
+    items.map((item) => ({
+      id: item.status,
+      value: item.count,
+      label: label(item.status),
+      color: colors[item.status](palette),
+    }));
 
   const kpis = data?.kpis;
   const noCustomers = !!data && data.kpis.customers === 0;
@@ -98,15 +111,7 @@ export function DashboardBody({
             rows: byStatus.map((item) => [statusLabel(item.status), number(item.count)]),
           }}
         >
-          <DonutChart
-            slices={byStatus.map((item) => ({
-              id: item.status,
-              value: item.count,
-              label: statusLabel(item.status),
-              color: STATUS_COLOR[item.status](palette),
-            }))}
-            format={number}
-          />
+          <DonutChart slices={statusSlices(byStatus, statusLabel, STATUS_COLOR)} format={number} />
         </ChartCard>
 
         <ChartCard
@@ -276,12 +281,7 @@ export function DashboardBody({
           }}
         >
           <DonutChart
-            slices={projects.map((item) => ({
-              id: item.status,
-              value: item.count,
-              label: projectStatusLabel(item.status),
-              color: PROJECT_COLOR[item.status](palette),
-            }))}
+            slices={statusSlices(projects, projectStatusLabel, PROJECT_COLOR)}
             format={number}
           />
         </ChartCard>
