@@ -38,6 +38,8 @@ export interface AuthState {
   sessionStartedAt: number | null;
   /** The last load of GET /api/v1/me failed. */
   loadError: boolean;
+  /** Signed in with a one-time password: asked to choose their own before anything else. */
+  passwordChangeRequired: boolean;
 }
 
 export type AuthEvent =
@@ -76,6 +78,7 @@ const initialState = (): AuthState => ({
   loggingOut: false,
   sessionStartedAt: null,
   loadError: false,
+  passwordChangeRequired: false,
 });
 
 export const authStore = createStore<AuthState>(initialState());
@@ -221,7 +224,12 @@ async function establish(session: AuthEventSession, preferredOrgId: string | nul
   const current = authStore.state.userData;
   const userData = current?.id === session.user.id ? current : buildUserData(session.user);
   writeStorage(STORAGE_KEYS.userData, JSON.stringify(userData));
-  patch({ status: 'authenticated', userData, sessionStartedAt: startSession() });
+  patch({
+    status: 'authenticated',
+    userData,
+    sessionStartedAt: startSession(),
+    passwordChangeRequired: session.user.passwordChangeRequired === true,
+  });
   try {
     const { fetchMe } = need();
     let me = await fetchMe();
@@ -292,6 +300,11 @@ export function startAuth(dependencies: AuthDeps): Promise<void> {
 export function markSignedIn(): void {
   removeStorage(STORAGE_KEYS.explicitLogout);
   void handleCurrentSession('SIGNED_IN');
+}
+
+/** The user chose their own password: the one-time password's prompt is over. */
+export function markPasswordChanged(): void {
+  patch({ passwordChangeRequired: false });
 }
 
 /** The user changed (profile, super-admin flag): reload user data and rules. */

@@ -76,6 +76,24 @@ function follow(decision: GuardDecision): void {
   }
 }
 
+/** Where someone signed in with a one-time password chooses their own. */
+const OWN_PASSWORD_PATH = '/pages/account-settings/security';
+
+/**
+ * After the guard allowed a page: someone signed in with a one-time password (the seeded admin)
+ * is sent to choose their own first; public pages stay open.
+ */
+function askForOwnPassword(meta: RouteMeta, location: ParsedLocation): void {
+  const { status, passwordChangeRequired } = authStore.state;
+  if (meta.public || status !== 'authenticated' || !passwordChangeRequired) return;
+  if (location.pathname === OWN_PASSWORD_PATH) return;
+  throw redirect({
+    to: '/pages/account-settings/$tab',
+    params: { tab: 'security' },
+    replace: true,
+  });
+}
+
 export const Route = createRootRouteWithContext<RouterContext>()({
   // The navigation guard (spec section 2) runs on every navigation. A preload (link intent)
   // only warms code and data; the navigation that follows is guarded.
@@ -89,7 +107,10 @@ export const Route = createRootRouteWithContext<RouterContext>()({
       Promise.all([loadDefaultLayout(), meta.coreTextsOnly ? null : loadAppTranslations()]);
     const early = framed(readStorage(STORAGE_KEYS.userData) !== null) ? frame() : null;
     early?.catch(() => undefined); // a redirect below leaves it unawaited
-    if (!preload) follow(await guard(matches, location));
+    if (!preload) {
+      follow(await guard(matches, location));
+      askForOwnPassword(meta, location);
+    }
     if (framed(authStore.state.status === 'authenticated')) await (early ?? frame());
   },
   component: RootComponent,
