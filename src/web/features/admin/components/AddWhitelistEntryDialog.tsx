@@ -1,13 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
-import { useEffect, useId } from 'react';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
@@ -21,6 +15,7 @@ import { muiRegister } from '../../../lib/forms';
 import { useAddWhitelistEntry } from '../api/admin';
 import { fieldMessageText } from '../../../lib/error-text';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormDialog } from '../../../components/FormDialog';
 
 type Values = z.input<typeof whitelistEntryInputSchema>;
 type Parsed = z.output<typeof whitelistEntryInputSchema>;
@@ -29,7 +24,6 @@ type Parsed = z.output<typeof whitelistEntryInputSchema>;
 export function AddWhitelistEntryDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const titleId = useId();
   const add = useAddWhitelistEntry();
   const {
     register,
@@ -73,50 +67,38 @@ export function AddWhitelistEntryDialog({ open, onClose }: { open: boolean; onCl
   const apiError = add.isError && !fieldError ? add.error : null;
 
   return (
-    <Dialog
+    <FormDialog
       open={open}
-      onClose={add.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
+      onClose={onClose}
+      onSubmit={submit}
+      pending={add.isPending}
+      title={t('admin.whitelist.addTitle')}
+      intro={t('admin.whitelist.addBody')}
+      submitLabel={t('admin.whitelist.add')}
     >
-      <form noValidate onSubmit={(event) => void submit(event)}>
-        <DialogTitle id={titleId}>{t('admin.whitelist.addTitle')}</DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
-          <DialogContentText>{t('admin.whitelist.addBody')}</DialogContentText>
-          <TextField
-            {...muiRegister(register('pattern'))}
-            label={t('admin.whitelist.pattern')}
-            placeholder={t('admin.whitelist.patternPlaceholder')}
-            required
-            autoFocus
-            autoComplete="off"
-            error={fieldError}
-            helperText={
-              fieldMessageText(t, errors.pattern?.message) ?? t('admin.whitelist.patternHelp')
-            }
-            slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, maxLength: 254 } }}
-          />
-          <TextField
-            {...muiRegister(register('note'))}
-            label={t('admin.whitelist.note')}
-            multiline
-            minRows={2}
-            error={errors.note !== undefined}
-            helperText={t('admin.whitelist.noteHelp', { max: WHITELIST_NOTE_MAX_LENGTH })}
-            slotProps={{ htmlInput: { maxLength: WHITELIST_NOTE_MAX_LENGTH } }}
-          />
-          <ErrorAlert error={apiError} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={add.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={add.isPending}>
-            {t('admin.whitelist.add')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <TextField
+        {...muiRegister(register('pattern'))}
+        label={t('admin.whitelist.pattern')}
+        placeholder={t('admin.whitelist.patternPlaceholder')}
+        required
+        autoFocus
+        autoComplete="off"
+        error={fieldError}
+        helperText={
+          fieldMessageText(t, errors.pattern?.message) ?? t('admin.whitelist.patternHelp')
+        }
+        slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, maxLength: 254 } }}
+      />
+      <TextField
+        {...muiRegister(register('note'))}
+        label={t('admin.whitelist.note')}
+        multiline
+        minRows={2}
+        error={errors.note !== undefined}
+        helperText={t('admin.whitelist.noteHelp', { max: WHITELIST_NOTE_MAX_LENGTH })}
+        slotProps={{ htmlInput: { maxLength: WHITELIST_NOTE_MAX_LENGTH } }}
+      />
+      <ErrorAlert error={apiError} />
+    </FormDialog>
   );
 }

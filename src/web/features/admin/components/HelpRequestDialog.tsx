@@ -1,9 +1,4 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -24,6 +19,7 @@ import { formatDateTime } from '../../../lib/format';
 import { useUpdateHelpRequest, type AdminHelpRequest } from '../api/admin';
 import { fieldMessageText } from '../../../lib/error-text';
 import { ErrorAlert } from '../../../components/ErrorAlert';
+import { FormDialog } from '../../../components/FormDialog';
 
 /** The whole request, with its status (open or resolved) and the team's note. */
 export function HelpRequestDialog({
@@ -35,7 +31,6 @@ export function HelpRequestDialog({
 }) {
   const { t, i18n } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const titleId = useId();
   const statusId = useId();
   const update = useUpdateHelpRequest();
   const [status, setStatus] = useState<HelpRequestStatus>(request.status);
@@ -61,85 +56,67 @@ export function HelpRequestDialog({
   };
 
   return (
-    <Dialog
+    <FormDialog
       open
-      onClose={update.isPending ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="sm"
-      fullWidth
+      onClose={onClose}
+      onSubmit={save}
+      pending={update.isPending}
+      title={t('admin.help.dialogTitle')}
+      submitLabel={t('common.save')}
     >
-      <form
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          save();
-        }}
-      >
-        <DialogTitle id={titleId}>{t('admin.help.dialogTitle')}</DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-          <Box>
-            <Typography variant="body2" color="text.secondary">
-              {t('admin.help.fromUser', {
-                name: request.user.name,
-                email: request.user.email,
-                time: formatDateTime(request.created_at, i18n.language),
-              })}
-            </Typography>
-            <Typography
-              sx={{
-                mt: 1,
-                p: 1.5,
-                borderRadius: 1,
-                bgcolor: 'action.hover',
-                whiteSpace: 'pre-wrap',
-                wordBreak: 'break-word',
-              }}
-            >
-              {request.issue_description}
-            </Typography>
-          </Box>
-          <FormControl>
-            <FormLabel id={statusId}>{t('admin.help.status')}</FormLabel>
-            <RadioGroup
-              row
-              aria-labelledby={statusId}
-              value={status}
-              onChange={(event) => setStatus(event.target.value as HelpRequestStatus)}
-            >
-              {HELP_REQUEST_STATUSES.map((value) => (
-                <FormControlLabel
-                  key={value}
-                  value={value}
-                  control={<Radio />}
-                  label={t(`admin.help.statuses.${value}`)}
-                />
-              ))}
-            </RadioGroup>
-          </FormControl>
-          <TextField
-            label={t('admin.help.note')}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            multiline
-            minRows={3}
-            error={invalid !== null}
-            helperText={
-              fieldMessageText(t, invalid ?? undefined) ??
-              t('admin.help.noteHelp', { max: HELP_NOTE_MAX_LENGTH })
-            }
-            slotProps={{ htmlInput: { maxLength: HELP_NOTE_MAX_LENGTH } }}
-          />
-          <ErrorAlert error={update.error} />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={update.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={update.isPending}>
-            {t('common.save')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+      <Box>
+        <Typography variant="body2" color="text.secondary">
+          {t('admin.help.fromUser', {
+            name: request.user.name,
+            email: request.user.email,
+            time: formatDateTime(request.created_at, i18n.language),
+          })}
+        </Typography>
+        <Typography
+          sx={{
+            mt: 1,
+            p: 1.5,
+            borderRadius: 1,
+            bgcolor: 'action.hover',
+            whiteSpace: 'pre-wrap',
+            wordBreak: 'break-word',
+          }}
+        >
+          {request.issue_description}
+        </Typography>
+      </Box>
+      <FormControl>
+        <FormLabel id={statusId}>{t('admin.help.status')}</FormLabel>
+        <RadioGroup
+          row
+          aria-labelledby={statusId}
+          value={status}
+          onChange={(event) => setStatus(event.target.value as HelpRequestStatus)}
+        >
+          {HELP_REQUEST_STATUSES.map((value) => (
+            <FormControlLabel
+              key={value}
+              value={value}
+              control={<Radio />}
+              label={t(`admin.help.statuses.${value}`)}
+            />
+          ))}
+        </RadioGroup>
+      </FormControl>
+      <TextField
+        label={t('admin.help.note')}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        multiline
+        minRows={3}
+        error={invalid !== null}
+        helperText={
+          fieldMessageText(t, invalid ?? undefined) ??
+          t('admin.help.noteHelp', { max: HELP_NOTE_MAX_LENGTH })
+        }
+        slotProps={{ htmlInput: { maxLength: HELP_NOTE_MAX_LENGTH } }}
+      />
+      <ErrorAlert error={update.error} />
+    </FormDialog>
   );
 }

@@ -1,14 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -17,6 +10,7 @@ import { muiRegister, validationText } from '../../../lib/forms';
 import { useCreateOrganization } from '../api/organization';
 import { errorText } from '../../../lib/error-text';
 import { NAME_MAX, nameField, optionalSlugField } from '../form';
+import { FormDialog } from '../../../components/FormDialog';
 
 const schema = z.object({ name: nameField, slug: optionalSlugField });
 type Values = z.input<typeof schema>;
@@ -33,7 +27,6 @@ export function CreateOrganizationDialog({
 }) {
   const { t, i18n } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const titleId = useId();
   const create = useCreateOrganization();
   const {
     register,
@@ -68,47 +61,40 @@ export function CreateOrganizationDialog({
   const slugMessage = errors.slug?.message;
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogTitle id={titleId}>{t('organization.create.title')}</DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-          <DialogContentText>{t('organization.create.body')}</DialogContentText>
-          {create.isError && !slugTaken ? (
-            <Alert severity="error">{errorText(t, i18n.language, create.error)}</Alert>
-          ) : null}
-          <TextField
-            {...muiRegister(register('name'))}
-            label={t('organization.profile.name')}
-            autoFocus
-            required
-            error={!!errors.name}
-            helperText={validationText(t, errors.name?.message, { max: NAME_MAX })}
-          />
-          <TextField
-            {...muiRegister(register('slug'))}
-            label={t('organization.profile.slug')}
-            error={!!errors.slug || slugTaken}
-            helperText={
-              slugTaken
-                ? t('organization.errors.slugTaken')
-                : slugMessage
-                  ? t('organization.errors.slug')
-                  : t('organization.create.slugHelp')
-            }
-            slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, autoCapitalize: 'off' } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={create.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={create.isPending}>
-            {create.isPending
-              ? t('organization.create.submitting')
-              : t('organization.create.submit')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={close}
+      onSubmit={onSubmit}
+      pending={create.isPending}
+      title={t('organization.create.title')}
+      intro={t('organization.create.body')}
+      submitLabel={t('organization.create.submit')}
+      pendingLabel={t('organization.create.submitting')}
+    >
+      {create.isError && !slugTaken ? (
+        <Alert severity="error">{errorText(t, i18n.language, create.error)}</Alert>
+      ) : null}
+      <TextField
+        {...muiRegister(register('name'))}
+        label={t('organization.profile.name')}
+        autoFocus
+        required
+        error={!!errors.name}
+        helperText={validationText(t, errors.name?.message, { max: NAME_MAX })}
+      />
+      <TextField
+        {...muiRegister(register('slug'))}
+        label={t('organization.profile.slug')}
+        error={!!errors.slug || slugTaken}
+        helperText={
+          slugTaken
+            ? t('organization.errors.slugTaken')
+            : slugMessage
+              ? t('organization.errors.slug')
+              : t('organization.create.slugHelp')
+        }
+        slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, autoCapitalize: 'off' } }}
+      />
+    </FormDialog>
   );
 }

@@ -1,14 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useSnackbar } from 'notistack';
-import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
@@ -19,6 +12,7 @@ import { roleLabel } from '../../../lib/organization';
 import { useInvite } from '../api/organization';
 import { errorText } from '../../../lib/error-text';
 import { SelectField } from '../../../components/SelectField';
+import { FormDialog } from '../../../components/FormDialog';
 
 const schema = z.object({
   email: z.string().trim().toLowerCase().pipe(z.email('validation.email')),
@@ -30,7 +24,6 @@ type Values = z.input<typeof schema>;
 export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t, i18n } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
-  const titleId = useId();
   const invite = useInvite();
   const {
     register,
@@ -66,49 +59,42 @@ export function InviteDialog({ open, onClose }: { open: boolean; onClose: () => 
   });
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <form noValidate onSubmit={(event) => void onSubmit(event)}>
-        <DialogTitle id={titleId}>{t('organization.invitations.dialog.title')}</DialogTitle>
-        <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}>
-          <DialogContentText>{t('organization.invitations.dialog.body')}</DialogContentText>
-          {invite.isError && !alreadyMember ? (
-            <Alert severity="error">{errorText(t, i18n.language, invite.error)}</Alert>
-          ) : null}
-          <TextField
-            {...muiRegister(register('email'))}
-            type="email"
-            label={t('organization.invitations.dialog.email')}
-            autoComplete="off"
-            autoFocus
-            required
-            error={!!errors.email || alreadyMember}
-            helperText={
-              alreadyMember
-                ? t('organization.errors.alreadyMember')
-                : validationText(t, errors.email?.message)
-            }
-            slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, autoCapitalize: 'off' } }}
-          />
-          <SelectField
-            control={control}
-            name="role"
-            label={t('organization.invitations.dialog.role')}
-            options={ORG_ROLES}
-            optionLabel={(role) => roleLabel(t, role)}
-            helperText={(role) => t(`organization.roleHints.${role}`)}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={invite.isPending}>
-            {t('common.cancel')}
-          </Button>
-          <Button type="submit" variant="contained" disabled={invite.isPending}>
-            {invite.isPending
-              ? t('organization.invitations.dialog.sending')
-              : t('organization.invitations.dialog.send')}
-          </Button>
-        </DialogActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      open={open}
+      onClose={close}
+      onSubmit={onSubmit}
+      pending={invite.isPending}
+      title={t('organization.invitations.dialog.title')}
+      intro={t('organization.invitations.dialog.body')}
+      submitLabel={t('organization.invitations.dialog.send')}
+      pendingLabel={t('organization.invitations.dialog.sending')}
+    >
+      {invite.isError && !alreadyMember ? (
+        <Alert severity="error">{errorText(t, i18n.language, invite.error)}</Alert>
+      ) : null}
+      <TextField
+        {...muiRegister(register('email'))}
+        type="email"
+        label={t('organization.invitations.dialog.email')}
+        autoComplete="off"
+        autoFocus
+        required
+        error={!!errors.email || alreadyMember}
+        helperText={
+          alreadyMember
+            ? t('organization.errors.alreadyMember')
+            : validationText(t, errors.email?.message)
+        }
+        slotProps={{ htmlInput: { dir: 'ltr', spellCheck: false, autoCapitalize: 'off' } }}
+      />
+      <SelectField
+        control={control}
+        name="role"
+        label={t('organization.invitations.dialog.role')}
+        options={ORG_ROLES}
+        optionLabel={(role) => roleLabel(t, role)}
+        helperText={(role) => t(`organization.roleHints.${role}`)}
+      />
+    </FormDialog>
   );
 }
