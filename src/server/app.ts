@@ -30,6 +30,7 @@ import { whitelistRoutes } from './modules/whitelist/whitelist.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
+import { homeRoutes } from './modules/home/home.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { dataSourceRoutes } from './modules/data-sources/data-sources.routes.ts';
 import { DATA_SOURCE_LIMITS } from '../shared/schemas/data-sources.ts';
@@ -148,6 +149,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   v1.route('/', projectRoutes);
   v1.route('/', customerRoutes);
   v1.route('/', dashboardRoutes);
+  v1.route('/', homeRoutes);
   v1.route('/', searchRoutes);
   v1.route('/', dataSourceRoutes);
   app.use('/api/v1/*', requestContext(deps));
