@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import Chip from '@mui/material/Chip';
@@ -18,7 +17,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATA_SOURCE_TYPES } from '../../../../shared/schemas/data-sources';
 import { ErrorAlert, useErrorText } from '../../../components/ErrorAlert';
-import { RouterLink } from '../../../components/RouterLink';
 import {
   EmptyRow,
   FilterSelect,
@@ -32,7 +30,7 @@ import { useAuthState } from '../../../lib/auth-store';
 import { formatDateTime, formatNumber, formatRelativeTime } from '../../../lib/format';
 import { dataSourcesQueryOptions, type DataSourceItem } from '../api/data-sources';
 import { CreateDataSourceDialog } from '../components/CreateDataSourceDialog';
-import { DataSourceTypeIcon } from '../components/DataSourceTypeIcon';
+import { DataSourceName } from '../components/DataSourceName';
 import { SourceSummaryText } from '../components/SourceSummaryText';
 import { DATA_SOURCE_LIST_DEFAULTS } from '../search';
 import { PageHeader } from '../../../components/PageHeader';
@@ -180,24 +178,7 @@ function DataSourceRow({ source }: { source: DataSourceItem }) {
   return (
     <TableRow hover>
       <TableCell>
-        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-          <DataSourceTypeIcon type={source.type} />
-          <Box sx={{ minWidth: 0 }}>
-            <RouterLink
-              to="/data-sources/$id"
-              params={{ id: source.id }}
-              underline="hover"
-              sx={{ fontWeight: 600 }}
-            >
-              {source.name}
-            </RouterLink>
-            {source.description ? (
-              <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: 320 }}>
-                {source.description}
-              </Typography>
-            ) : null}
-          </Box>
-        </Stack>
+        <DataSourceName source={source} />
       </TableCell>
       <TableCell>
         <Chip size="small" variant="outlined" label={t(`dataSources.types.${source.type}`)} />
