@@ -1,4 +1,3 @@
-import Avatar from '@mui/material/Avatar';
 import Chip from '@mui/material/Chip';
 import { alpha } from '@mui/material/styles';
 import {
@@ -27,6 +26,7 @@ import {
   type ProjectIcon as ProjectIconName,
   type ProjectStatus,
 } from '../../../../shared/schemas/projects';
+import { IconAvatar } from '../../../components/IconAvatar';
 
 /** The Tabler icon of each name of PROJECT_ICONS. */
 export const PROJECT_ICON_COMPONENTS: Record<ProjectIconName, Icon> = {
@@ -72,19 +72,13 @@ export function ProjectAvatar({
   const Component = isProjectIcon(icon) ? PROJECT_ICON_COMPONENTS[icon] : IconFolder;
   const main = safeColour(colour);
   return (
-    <Avatar
-      variant="rounded"
-      aria-hidden
-      sx={{
-        width: size,
-        height: size,
-        color: main,
-        bgcolor: alpha(main, 0.16),
-        border: `1px solid ${alpha(main, 0.32)}`,
-      }}
-    >
-      <Component size={Math.round(size * 0.55)} stroke={1.75} />
-    </Avatar>
+    <IconAvatar
+      icon={Component}
+      size={size}
+      iconScale={0.55}
+      stroke={1.75}
+      sx={{ color: main, bgcolor: alpha(main, 0.16), border: `1px solid ${alpha(main, 0.32)}` }}
+    />
   );
 }
 
