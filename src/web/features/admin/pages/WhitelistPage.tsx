@@ -34,6 +34,7 @@ import { useListState } from '../../../components/list';
 import { ConsoleTable } from '../components/ConsoleTable';
 import { CONSOLE_LIST_DEFAULTS, consolePageParams } from '../super-admin-tabs';
 import { errorText } from '../../../lib/error-text';
+import { useConfirmTarget } from '../../../components/useConfirmTarget';
 
 const routeApi = getRouteApi('/admin/whitelist');
 
@@ -113,7 +114,15 @@ function WhitelistEntries() {
   const entries = useQuery(whitelistEntriesQueryOptions(consolePageParams(list)));
   const remove = useRemoveWhitelistEntry();
   const [adding, setAdding] = useState(false);
-  const [removing, setRemoving] = useState<WhitelistEntry | null>(null);
+  const removal = useConfirmTarget(
+    remove,
+    (entry: WhitelistEntry) => entry.id,
+    (entry) =>
+      enqueueSnackbar(t('admin.whitelist.removed', { pattern: entry.pattern }), {
+        variant: 'success',
+      }),
+  );
+  const removing = removal.target;
   const items = entries.data?.items ?? [];
 
   return (
@@ -193,10 +202,7 @@ function WhitelistEntries() {
                   <IconButton
                     color="error"
                     aria-label={t('admin.whitelist.removeNamed', { pattern: entry.pattern })}
-                    onClick={() => {
-                      remove.reset();
-                      setRemoving(entry);
-                    }}
+                    onClick={() => removal.ask(entry)}
                   >
                     <IconTrash size={18} aria-hidden />
                   </IconButton>
@@ -208,25 +214,11 @@ function WhitelistEntries() {
       </CardContent>
       <AddWhitelistEntryDialog open={adding} onClose={() => setAdding(false)} />
       <ConfirmDialog
-        open={removing !== null}
         title={t('admin.whitelist.removeTitle')}
         body={t('admin.whitelist.removeBody', { pattern: removing?.pattern ?? '' })}
         confirmLabel={t('admin.whitelist.remove')}
         destructive
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => {
-          if (!removing) return;
-          remove.mutate(removing.id, {
-            onSuccess: () => {
-              enqueueSnackbar(t('admin.whitelist.removed', { pattern: removing.pattern }), {
-                variant: 'success',
-              });
-              setRemoving(null);
-            },
-          });
-        }}
-        onClose={() => setRemoving(null)}
+        {...removal.dialog}
       />
     </Card>
   );

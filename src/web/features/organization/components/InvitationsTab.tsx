@@ -31,6 +31,7 @@ import { ConfirmDialog } from '../../../components/ConfirmDialog';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { InviteDialog } from './InviteDialog';
 import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
+import { useConfirmTarget } from '../../../components/useConfirmTarget';
 
 const COLUMNS = 5;
 
@@ -45,7 +46,15 @@ export function InvitationsTab({ organization }: { organization: CurrentOrganiza
   const resend = useResendInvitation();
   const revoke = useRevokeInvitation();
   const [inviting, setInviting] = useState(false);
-  const [revoking, setRevoking] = useState<Invitation | null>(null);
+  const revocation = useConfirmTarget(
+    revoke,
+    (invitation: Invitation) => invitation,
+    (invitation) =>
+      enqueueSnackbar(t('organization.invitations.revoked', { email: invitation.email }), {
+        variant: 'success',
+      }),
+  );
+  const revoking = revocation.target;
 
   const onResend = (invitation: Invitation) =>
     resend.mutate(invitation, {
@@ -145,10 +154,7 @@ export function InvitationsTab({ organization }: { organization: CurrentOrganiza
                     >
                       <IconButton
                         color="error"
-                        onClick={() => {
-                          revoke.reset();
-                          setRevoking(invitation);
-                        }}
+                        onClick={() => revocation.ask(invitation)}
                         aria-label={t('organization.invitations.revoke', {
                           email: invitation.email,
                         })}
@@ -166,28 +172,13 @@ export function InvitationsTab({ organization }: { organization: CurrentOrganiza
       <InviteDialog open={inviting} onClose={() => setInviting(false)} />
       <ConfirmDialog
         destructive
-        open={revoking !== null}
         title={t('organization.invitations.confirmRevoke.title')}
         body={t('organization.invitations.confirmRevoke.body', {
           email: revoking?.email ?? '',
           organization: organization.name,
         })}
         confirmLabel={t('organization.invitations.confirmRevoke.confirm')}
-        pending={revoke.isPending}
-        error={revoke.error}
-        onClose={() => setRevoking(null)}
-        onConfirm={() => {
-          if (!revoking) return;
-          const email = revoking.email;
-          revoke.mutate(revoking, {
-            onSuccess: () => {
-              setRevoking(null);
-              enqueueSnackbar(t('organization.invitations.revoked', { email }), {
-                variant: 'success',
-              });
-            },
-          });
-        }}
+        {...revocation.dialog}
       />
     </Card>
   );

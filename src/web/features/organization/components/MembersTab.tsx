@@ -40,6 +40,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { SearchField } from '../../../components/SearchField';
 import { TablePager, useTablePaging } from '../../../components/TablePager';
 import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
+import { useConfirmTarget } from '../../../components/useConfirmTarget';
 
 const COLUMNS = 4;
 
@@ -64,7 +65,15 @@ export function MembersTab({
   );
   const changeRole = useChangeMemberRole();
   const remove = useRemoveMember();
-  const [removing, setRemoving] = useState<Member | null>(null);
+  const removal = useConfirmTarget(
+    remove,
+    (member: Member) => member,
+    (member) =>
+      enqueueSnackbar(t('organization.members.removed', { name: member.name }), {
+        variant: 'success',
+      }),
+  );
+  const removing = removal.target;
 
   // The only admin can be neither demoted nor removed (the server answers 409 anyway).
   const isLastAdmin = (member: Member) => member.role === 'admin' && organization.adminCount <= 1;
@@ -229,10 +238,7 @@ export function MembersTab({
                           <IconButton
                             color="error"
                             disabled={lastAdmin}
-                            onClick={() => {
-                              remove.reset();
-                              setRemoving(member);
-                            }}
+                            onClick={() => removal.ask(member)}
                             aria-label={t('organization.members.remove', { name: member.name })}
                           >
                             <IconTrash size={20} aria-hidden />
@@ -250,28 +256,13 @@ export function MembersTab({
       {members.data ? <TablePager total={members.data.total} {...paging} /> : null}
       <ConfirmDialog
         destructive
-        open={removing !== null}
         title={t('organization.members.confirmRemove.title', { name: removing?.name ?? '' })}
         body={t('organization.members.confirmRemove.body', {
           name: removing?.name ?? '',
           organization: organization.name,
         })}
         confirmLabel={t('organization.members.confirmRemove.confirm')}
-        pending={remove.isPending}
-        error={remove.error}
-        onClose={() => setRemoving(null)}
-        onConfirm={() => {
-          if (!removing) return;
-          const name = removing.name;
-          remove.mutate(removing, {
-            onSuccess: () => {
-              setRemoving(null);
-              enqueueSnackbar(t('organization.members.removed', { name }), {
-                variant: 'success',
-              });
-            },
-          });
-        }}
+        {...removal.dialog}
       />
     </Card>
   );
