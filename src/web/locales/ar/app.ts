@@ -1,10 +1,21 @@
 // The parts only signed-in pages show: fetched before such a page renders (the root route,
 // lib/i18n's loadAppTranslations; not for pages marked coreTextsOnly). The rest is in core.ts.
+import activity from './activity.json';
 import admin from './admin.json';
 import audit from './audit.json';
 import customers from './customers.json';
 import dataSources from './data-sources.json';
+import overview from './overview.json';
 import projects from './projects.json';
 import users from './users.json';
 
-export default { ...admin, ...users, ...audit, ...projects, ...dataSources, ...customers };
+export default {
+  ...activity,
+  ...overview,
+  ...admin,
+  ...users,
+  ...audit,
+  ...projects,
+  ...dataSources,
+  ...customers,
+};

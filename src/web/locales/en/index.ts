@@ -2,6 +2,7 @@
 // top-level keys never overlap. The whole tree (its type, tests); the app loads each
 // language in two chunks, core.ts and app.ts (see lib/i18n).
 import account from './account.json';
+import activity from './activity.json';
 import admin from './admin.json';
 import audit from './audit.json';
 import base from './base.json';
@@ -10,6 +11,7 @@ import dataSources from './data-sources.json';
 import help from './help.json';
 import layout from './layout.json';
 import organization from './organization.json';
+import overview from './overview.json';
 import projects from './projects.json';
 import shell from './shell.json';
 import users from './users.json';
@@ -27,6 +29,8 @@ const en = {
   ...projects,
   ...dataSources,
   ...customers,
+  ...activity,
+  ...overview,
 };
 export default en;
 export type Translations = typeof en;

@@ -1,15 +1,50 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/SectionCard';
+import { useAuthState } from '../../../lib/auth-store';
+import { homeOverviewQueryOptions } from '../api/home';
+import { GettingStarted } from '../components/GettingStarted';
+import { HomeActivity } from '../components/HomeActivity';
+import { OrganizationCounts } from '../components/OrganizationCounts';
 import { OrganizationList } from '../components/OrganizationList';
 import { Welcome } from '../components/Welcome';
-import { SectionCard } from '../../../components/SectionCard';
 
-/** The signed-in home (/): a welcome and the user's organisations. */
+/**
+ * The signed-in home (/): a welcome, the selected organisation's counts, its first steps while
+ * some are left, its latest changes, and the user's organisations.
+ */
 export function HomePage() {
   const { t } = useTranslation();
+  const orgId = useAuthState((state) => state.selectedOrgId);
+  const overview = useQuery(homeOverviewQueryOptions(orgId));
+  const data = overview.data;
+  const stepsLeft = data?.checklist.some((item) => !item.done) ?? false;
   return (
     <Stack spacing={4}>
       <Welcome />
+      {orgId ? (
+        <>
+          {overview.isError ? <Alert severity="error">{t('overview.loadError')}</Alert> : null}
+          <OrganizationCounts counts={data?.counts} />
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 3,
+              gridTemplateColumns: {
+                xs: 'minmax(0, 1fr)',
+                lg: stepsLeft ? 'minmax(0, 2fr) minmax(0, 3fr)' : 'minmax(0, 1fr)',
+              },
+              alignItems: 'start',
+            }}
+          >
+            {data && stepsLeft ? <GettingStarted checklist={data.checklist} /> : null}
+            <HomeActivity items={overview.isError ? [] : data?.activity} />
+          </Box>
+        </>
+      ) : null}
       <SectionCard id="home-organizations" title={t('home.organizations')} headingGap={1}>
         <OrganizationList />
       </SectionCard>
