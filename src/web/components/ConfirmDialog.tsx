@@ -1,13 +1,10 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { useId, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
-import { dangerFilledSx } from './danger-styles';
+import { DialogFooter } from './DialogFooter';
 import { ErrorAlert, type ErrorDescriber } from './ErrorAlert';
 
 export interface ConfirmDialogProps {
@@ -56,7 +53,6 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
 }: ConfirmDialogProps) {
-  const { t } = useTranslation();
   const titleId = useId();
   const bodyId = useId();
   const [typed, setTyped] = useState('');
@@ -95,20 +91,14 @@ export function ConfirmDialog({
         {children}
         <ErrorAlert error={error} describe={describeError} />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={pending}>
-          {t('common.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          color={destructive ? 'error' : 'primary'}
-          sx={destructive ? dangerFilledSx : undefined}
-          onClick={onConfirm}
-          disabled={pending || confirmDisabled || nameMissing}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
+      <DialogFooter
+        label={confirmLabel}
+        onCancel={onClose}
+        onConfirm={onConfirm}
+        pending={pending}
+        disabled={confirmDisabled || nameMissing}
+        destructive={destructive}
+      />
     </Dialog>
   );
 }

@@ -1,11 +1,9 @@
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { DialogFooter } from './DialogFooter';
 import { SubmitForm } from './SubmitForm';
 
 export interface FormDialogProps {
@@ -43,7 +41,6 @@ export function FormDialog({
   destructive = false,
   children,
 }: FormDialogProps) {
-  const { t } = useTranslation();
   const titleId = useId();
   return (
     <Dialog
@@ -59,19 +56,12 @@ export function FormDialog({
           {intro ? <DialogContentText>{intro}</DialogContentText> : null}
           {children}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={pending}>
-            {t('common.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color={destructive ? 'error' : 'primary'}
-            disabled={pending}
-          >
-            {pending && pendingLabel ? pendingLabel : submitLabel}
-          </Button>
-        </DialogActions>
+        <DialogFooter
+          label={pending && pendingLabel ? pendingLabel : submitLabel}
+          onCancel={onClose}
+          pending={pending}
+          destructive={destructive}
+        />
       </SubmitForm>
     </Dialog>
   );
