@@ -11,12 +11,15 @@ export function SubmitForm({
   children,
   id,
   sx,
+  onInput,
 }: {
   onSubmit: () => void | Promise<void>;
   children: ReactNode;
   /** Lets a submit button outside the form (a dialog's actions) send it: `form={id}`. */
   id?: string;
   sx?: BoxProps['sx'];
+  /** Any typing in the form (the sign-in forms start loading the auth client then). */
+  onInput?: () => void;
 }) {
   return (
     <Box
@@ -24,6 +27,7 @@ export function SubmitForm({
       noValidate
       id={id}
       sx={sx}
+      onInput={onInput}
       onSubmit={(event) => {
         event.preventDefault();
         void onSubmit();

@@ -21,6 +21,7 @@ import { TwoFactorForm } from '../components/TwoFactorForm';
 import { loginSchema, type LoginValues } from '../schemas';
 import { EmailField } from '../components/EmailField';
 import { SubmitButton } from '../../../components/SubmitButton';
+import { SubmitForm } from '../../../components/SubmitForm';
 
 const routeApi = getRouteApi('/login');
 
@@ -79,9 +80,7 @@ export function LoginPage() {
 
   return (
     <AuthCard title={t('auth.login.title')} subtitle={t('auth.login.subtitle')}>
-      <Box
-        component="form"
-        noValidate
+      <SubmitForm
         onSubmit={onSubmit}
         onInput={prefetchAuthClient}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
@@ -121,7 +120,7 @@ export function LoginPage() {
             {t('auth.login.createAccount')}
           </RouterLink>
         </Typography>
-      </Box>
+      </SubmitForm>
     </AuthCard>
   );
 }

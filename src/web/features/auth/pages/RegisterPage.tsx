@@ -22,6 +22,7 @@ import { NAME_MAX_LENGTH, registerSchema, type RegisterValues } from '../schemas
 import { CheckboxField } from '../../../components/CheckboxField';
 import { EmailField } from '../components/EmailField';
 import { SubmitButton } from '../../../components/SubmitButton';
+import { SubmitForm } from '../../../components/SubmitForm';
 
 const routeApi = getRouteApi('/register');
 
@@ -78,9 +79,7 @@ export function RegisterPage() {
 
   return (
     <AuthCard title={t('auth.register.title')} subtitle={t('auth.register.subtitle')}>
-      <Box
-        component="form"
-        noValidate
+      <SubmitForm
         onSubmit={onSubmit}
         onInput={prefetchAuthClient}
         sx={{ display: 'flex', flexDirection: 'column', gap: 2.5 }}
@@ -127,7 +126,7 @@ export function RegisterPage() {
             {t('auth.register.signIn')}
           </RouterLink>
         </Typography>
-      </Box>
+      </SubmitForm>
     </AuthCard>
   );
 }
