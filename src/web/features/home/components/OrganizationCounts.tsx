@@ -80,7 +80,7 @@ export function OrganizationCounts({ counts }: { counts: HomeOverview['counts'] 
                     formatNumber(value, {}, i18n.language)
                   )}
                 </Typography>
-                <Typography variant="body2" color="text.secondary" noWrap>
+                <Typography variant="body2" color="text.secondary">
                   {label}
                 </Typography>
               </Box>
