@@ -85,8 +85,11 @@ async function expectFits(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await expect(page.locator('#initial-loader')).toHaveCount(0);
   await expect(page.locator('main, [role="main"]').first()).toBeVisible();
-  // Pages fetch their data after the first render: wait until no progress bar is shown.
-  await expect(page.locator('[role="progressbar"]')).toHaveCount(0, { timeout: 15_000 });
+  // Pages fetch their data after the first render: wait until nothing says it is loading.
+  await expect(page.getByRole('progressbar', { name: 'Loading page' })).toHaveCount(0);
+  await expect(page.locator('.MuiCircularProgress-root, .MuiSkeleton-root')).toHaveCount(0, {
+    timeout: 15_000,
+  });
   const excess = await overflow(page);
   expect(excess, `${url} is ${excess} px wider than the screen: ${await culprits(page)}`).toBe(0);
 }
