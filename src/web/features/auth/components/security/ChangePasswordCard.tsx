@@ -4,9 +4,11 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import { useNavigate } from '@tanstack/react-router';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
+import { markPasswordChanged, useAuthState } from '../../../../lib/auth-store';
 import { muiRegister, validationText } from '../../../../lib/forms';
 import { PasswordField } from '../PasswordField';
 import { newPasswordField, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '../../schemas';
@@ -25,6 +27,9 @@ type Values = z.infer<typeof schema>;
 
 export function ChangePasswordCard() {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  // Signed in with a one-time password (the first super admin): this card comes first.
+  const oneTimePassword = useAuthState((state) => state.passwordChangeRequired);
   const change = useAuthMutation(securityCalls.changePassword);
   const {
     register,
@@ -37,6 +42,13 @@ export function ChangePasswordCard() {
     defaultValues: { currentPassword: '', newPassword: '', revokeOtherSessions: true },
   });
 
+  const changed = () => {
+    reset();
+    if (!oneTimePassword) return;
+    markPasswordChanged();
+    void navigate({ to: '/' });
+  };
+
   return (
     <Card>
       <CardContent>
@@ -44,13 +56,16 @@ export function ChangePasswordCard() {
           {t('account.settings.password.title')}
         </Typography>
         <SubmitForm
-          onSubmit={handleSubmit((values) => change.mutate(values, { onSuccess: () => reset() }))}
+          onSubmit={handleSubmit((values) => change.mutate(values, { onSuccess: changed }))}
           sx={{ display: 'flex', flexDirection: 'column', gap: 2, maxWidth: 480 }}
         >
           {change.isSuccess ? (
             <Alert severity="success" role="status">
               {t('account.settings.password.saved')}
             </Alert>
+          ) : null}
+          {oneTimePassword ? (
+            <Alert severity="warning">{t('account.settings.password.oneTime')}</Alert>
           ) : null}
           <FailureAlert error={change.error} />
           <PasswordField
