@@ -75,8 +75,9 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
           styles={{
             // Hash targets keep clear of the sticky navbar (spec: 60 px offset).
             '[id]': { scrollMarginTop: 60 },
-            // notistack's own layer (1400) would sit under dialogs: stack it above them.
-            'body .notistack-SnackbarContainer': { zIndex: Z.snackbar },
+            // notistack's own layer (1400) would sit under dialogs: stack it above them. Its
+            // messages rise above the floating help button instead of covering it.
+            'body .notistack-SnackbarContainer': { zIndex: Z.snackbar, bottom: 88 },
             '@media (prefers-reduced-motion: reduce)': {
               '*, *::before, *::after': { scrollBehavior: 'auto !important' },
             },

@@ -18,7 +18,7 @@ export function Footer({ boxed }: { boxed: boolean }) {
           mx: 'auto',
           py: 2,
           // Keep the links clear of the floating help button in the corner.
-          paddingInlineEnd: { sm: 8 },
+          paddingInlineEnd: 8,
           display: 'flex',
           flexWrap: 'wrap',
           alignItems: 'center',

@@ -204,9 +204,7 @@ export function RequestHelpDialog({ open, onClose, onSubmitted }: RequestHelpDia
         />
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 3 }}>
-        <Button variant="outlined" color="secondary" onClick={() => finish('cancel')}>
-          {t('common.cancel')}
-        </Button>
+        <Button onClick={() => finish('cancel')}>{t('common.cancel')}</Button>
         <Button
           type="submit"
           variant="contained"
