@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/raw-rows.ts';
 import type { OrgScope } from '../../http/records.ts';
 import {
   NO_OWNER_KEY,
@@ -35,12 +36,6 @@ export function weeksOf(range: { from: string; to: string }): string[] {
     weeks.push(new Date(day).toISOString().slice(0, 10));
   }
   return weeks;
-}
-
-/** The rows of a raw query, whichever driver (node-postgres or PGlite) ran it. */
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 /** A subquery's rows as one JSON array (an empty one when there are none). */
@@ -132,13 +127,13 @@ export async function crmDashboard(
   // The six figures from the stats tables in one statement (one round trip, one pool
   // connection), each as a JSON array of its rows; the latest activity beside it.
   const [[figures], activityRows] = await Promise.all([
-    rows<Record<'s' | 'w' | 'p' | 'c' | 'o' | 'j', unknown>>(
+    queryRows<Record<'s' | 'w' | 'p' | 'c' | 'o' | 'j', unknown>>(
       db,
       sql`select ${jsonRows(statusSql)} as s, ${jsonRows(weekSql)} as w,
             ${jsonRows(previousSql)} as p, ${jsonRows(churnSql)} as c,
             ${jsonRows(ownerSql)} as o, ${jsonRows(projectSql)} as j`,
     ),
-    rows<{
+    queryRows<{
       id: string;
       type: CustomerActivityType;
       customer_id: string;

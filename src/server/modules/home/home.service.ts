@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { queryRows } from '../../db/raw-rows.ts';
 import type { AppAbility } from '../../../shared/abilities.ts';
 import {
   HOME_RECENT_ACTIVITY,
@@ -39,8 +40,9 @@ export async function homeOverview(
   ability: AppAbility,
 ): Promise<HomeOverview> {
   const org = scope.organizationId;
-  const [figures] = (
-    await db.execute(sql`
+  const [figures] = await queryRows<Figures>(
+    db,
+    sql`
       select
         (select coalesce(sum(projects), 0)::int from project_stats where organization_id = ${org}) as projects,
         (select count(*)::int from data_sources where organization_id = ${org} and deleted_at is null) as data_sources,
@@ -48,10 +50,11 @@ export async function homeOverview(
         (select count(*)::int from members where organization_id = ${org}) as members,
         (select count(*)::int from invitations where organization_id = ${org}) as invitations,
         exists (select 1 from audit_logs where organization_id = ${org} and action = 'customer.import') as imported
-    `)
-  ).rows as Figures[];
-  const activity = (
-    await db.execute(sql`
+    `,
+  );
+  const activity = await queryRows<ActivityRow>(
+    db,
+    sql`
       select a.id, a.action, a.target_type, a.target_id,
              coalesce(a.after ->> 'name', a.before ->> 'name', a.after ->> 'email', a.before ->> 'email') as target_name,
              a.actor_id, coalesce(u.name, a.actor_email) as actor_name,
@@ -61,8 +64,8 @@ export async function homeOverview(
       where a.organization_id = ${org}
       order by a.created_at desc, a.id desc
       limit ${HOME_RECENT_ACTIVITY}
-    `)
-  ).rows as ActivityRow[];
+    `,
+  );
   const f = figures!;
   const readable = (count: number, subject: Parameters<AppAbility['can']>[1]) =>
     ability.can('read', subject) ? count : null;
