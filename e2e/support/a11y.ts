@@ -1,8 +1,25 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
 
+/**
+ * Waits for the page's running transitions and animations that end (a menu or a tooltip fading
+ * in or out), so that a scan never reads colours halfway through one; endless ones (spinners)
+ * are not waited for.
+ */
+async function settleTransitions(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
+}
+
 /** Fails with the list of serious and critical axe-core violations of the current page. */
 export async function expectNoSeriousA11yViolations(page: Page, what = ''): Promise<void> {
+  await settleTransitions(page);
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     .analyze();
