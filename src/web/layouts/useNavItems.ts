@@ -2,7 +2,7 @@ import { IconCircle, type Icon as TablerIcon } from '@tabler/icons-react';
 import { useMatches, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigationPages } from '../lib/navigation';
+import { useNavigationPages, type NavSection } from '../lib/navigation';
 import { mergeMeta } from '../lib/route-meta';
 
 /** A navigation entry the user may open, with its translated title. */
@@ -11,6 +11,7 @@ export interface NavEntry {
   path: string;
   title: string;
   Icon: TablerIcon;
+  section: NavSection;
 }
 
 /**
@@ -28,6 +29,7 @@ export function useNavItems(): NavEntry[] {
         path: page.path,
         title: t(page.titleKey),
         Icon: page.icon ?? IconCircle,
+        section: page.section,
       })),
     [pages, t],
   );

@@ -20,12 +20,17 @@ import { useAbility } from './ability';
 import { isOrganizationAdmin, useAuthState } from './auth-store';
 import type { RouteName } from './route-meta';
 
+/** The vertical menu's sections, in order; each has a header while the menu is expanded. */
+export const NAV_SECTIONS = ['workspace', 'crm', 'administration'] as const;
+export type NavSection = (typeof NAV_SECTIONS)[number];
+
 /** A page the menu and the search (Ctrl+K) may offer; `titleKey` is its translation key. */
 export interface NavigationPage {
   /** Unique key: the spec's route name where the route has one. */
   name: RouteName | (string & {});
   path: string;
   titleKey: `pages.${keyof Translations['pages']}`;
+  section: NavSection;
   icon?: TablerIcon;
   action?: Action;
   subject?: Subject;
@@ -39,17 +44,10 @@ export interface NavigationPage {
  * A later issue adds its pages here together with their routes.
  */
 export const NAVIGATION: readonly NavigationPage[] = [
-  { name: 'index', path: '/', titleKey: 'pages.index', icon: IconSmartHome },
-  {
-    name: 'dashboards-crm',
-    path: '/dashboards/crm',
-    titleKey: 'pages.dashboardsCrm',
-    icon: IconChartPie,
-    action: 'read',
-    subject: 'dashboards-crm',
-  },
+  { name: 'index', section: 'workspace', path: '/', titleKey: 'pages.index', icon: IconSmartHome },
   {
     name: 'projects',
+    section: 'workspace',
     path: '/projects',
     titleKey: 'pages.projects',
     icon: IconFolders,
@@ -58,6 +56,7 @@ export const NAVIGATION: readonly NavigationPage[] = [
   },
   {
     name: 'data-sources',
+    section: 'workspace',
     path: '/data-sources',
     titleKey: 'pages.dataSources',
     icon: IconDatabase,
@@ -65,7 +64,17 @@ export const NAVIGATION: readonly NavigationPage[] = [
     subject: 'DataSource',
   },
   {
+    name: 'dashboards-crm',
+    section: 'crm',
+    path: '/dashboards/crm',
+    titleKey: 'pages.dashboardsCrm',
+    icon: IconChartPie,
+    action: 'read',
+    subject: 'dashboards-crm',
+  },
+  {
     name: 'customer',
+    section: 'crm',
     path: '/customer',
     titleKey: 'pages.customers',
     icon: IconAddressBook,
@@ -74,6 +83,7 @@ export const NAVIGATION: readonly NavigationPage[] = [
   },
   {
     name: 'organization',
+    section: 'administration',
     path: '/organization',
     titleKey: 'pages.organization',
     icon: IconBuilding,
@@ -81,6 +91,7 @@ export const NAVIGATION: readonly NavigationPage[] = [
   },
   {
     name: 'user-list',
+    section: 'administration',
     path: '/apps/user/list',
     titleKey: 'pages.users',
     icon: IconUsers,
@@ -89,6 +100,7 @@ export const NAVIGATION: readonly NavigationPage[] = [
   },
   {
     name: 'roles',
+    section: 'administration',
     path: '/apps/roles',
     titleKey: 'pages.roles',
     icon: IconKey,
@@ -97,6 +109,7 @@ export const NAVIGATION: readonly NavigationPage[] = [
   },
   {
     name: 'permissions',
+    section: 'administration',
     path: '/apps/permissions',
     titleKey: 'pages.permissions',
     icon: IconListCheck,
@@ -104,7 +117,18 @@ export const NAVIGATION: readonly NavigationPage[] = [
     subject: 'Role',
   },
   {
+    name: 'access-control',
+    section: 'administration',
+    path: '/access-control',
+    titleKey: 'pages.accessControl',
+    icon: IconShieldLock,
+    action: 'read',
+    subject: 'AclDemo',
+    requiresSuperAdmin: true,
+  },
+  {
     name: 'super-admin',
+    section: 'administration',
     path: '/admin/super-admin',
     titleKey: 'pages.superAdmin',
     icon: IconCrown,
@@ -114,18 +138,10 @@ export const NAVIGATION: readonly NavigationPage[] = [
   },
   {
     name: 'whitelist',
+    section: 'administration',
     path: '/admin/whitelist',
     titleKey: 'pages.whitelist',
     icon: IconFileText,
-    requiresSuperAdmin: true,
-  },
-  {
-    name: 'access-control',
-    path: '/access-control',
-    titleKey: 'pages.accessControl',
-    icon: IconShieldLock,
-    action: 'read',
-    subject: 'AclDemo',
     requiresSuperAdmin: true,
   },
 ];

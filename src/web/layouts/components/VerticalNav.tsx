@@ -1,11 +1,14 @@
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
+import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListSubheader from '@mui/material/ListSubheader';
 import { useColorScheme } from '@mui/material/styles';
 import { IconCircle, IconCircleDot, IconX } from '@tabler/icons-react';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NAV_SECTIONS } from '../../lib/navigation';
 import { setPreferences } from '../../lib/preferences';
 import { SHELL, Z } from '../../theme/theme';
 import { isEntryActive, useActiveNav, type NavEntry } from '../useNavItems';
@@ -167,23 +170,60 @@ function NavList({
 }) {
   const { t } = useTranslation();
   const { pathname, navActiveLink } = useActiveNav();
+  const sections = NAV_SECTIONS.map((section) => ({
+    section,
+    entries: items.filter((entry) => entry.section === section),
+  })).filter(({ entries }) => entries.length > 0);
   return (
     <Box
       component="nav"
       aria-label={t('layout.nav.label')}
       sx={{ flex: 1, overflowY: 'auto', overflowX: 'hidden', pb: 2 }}
     >
-      <List disablePadding sx={{ pt: 0.5 }}>
-        {items.map((entry) => (
-          <NavLinkItem
-            key={entry.name}
-            entry={entry}
-            narrow={narrow}
-            active={isEntryActive(entry, pathname, navActiveLink)}
-            onNavigate={onNavigate}
-          />
-        ))}
-      </List>
+      {sections.map(({ section, entries }, index) => {
+        const headerId = `nav-section-${section}`;
+        const title = t(`layout.nav.sections.${section}`);
+        return (
+          <Box key={section}>
+            {narrow ? (
+              index > 0 && <Divider sx={{ mx: 2, my: 1 }} />
+            ) : (
+              <ListSubheader
+                id={headerId}
+                component="h2"
+                disableSticky
+                sx={{
+                  bgcolor: 'transparent',
+                  typography: 'overline',
+                  lineHeight: 2.5,
+                  color: 'text.disabled',
+                  px: 3.5,
+                  pt: index > 0 ? 1.5 : 0.5,
+                  m: 0,
+                }}
+              >
+                {title}
+              </ListSubheader>
+            )}
+            <List
+              disablePadding
+              sx={{ pt: index === 0 ? 0.5 : 0 }}
+              aria-labelledby={narrow ? undefined : headerId}
+              aria-label={narrow ? title : undefined}
+            >
+              {entries.map((entry) => (
+                <NavLinkItem
+                  key={entry.name}
+                  entry={entry}
+                  narrow={narrow}
+                  active={isEntryActive(entry, pathname, navActiveLink)}
+                  onNavigate={onNavigate}
+                />
+              ))}
+            </List>
+          </Box>
+        );
+      })}
     </Box>
   );
 }
