@@ -59,12 +59,22 @@ test.describe('the super admin', () => {
     await expect(page.getByText('Welcome, Administrator', { exact: true })).toBeVisible();
   });
 
-  test('sees the effective rules and the permission matrix on /access-control', async ({
+  test('reads what they may do, the rules behind Show rules and the matrix on /access-control', async ({
     page,
   }) => {
     await page.goto('/access-control');
     await expect(page.getByRole('heading', { level: 1, name: 'Access control' })).toBeVisible();
 
+    const summary = page.getByRole('list', { name: 'What you can do' });
+    await expect(
+      summary.getByText('Full access: you can view, create, change and delete.').first(),
+    ).toBeVisible();
+
+    const showRules = page.getByRole('button', { name: 'Show rules' });
+    await expect(showRules).toHaveAttribute('aria-expanded', 'false');
+    await expect(page.getByRole('table', { name: 'Your effective rules' })).toHaveCount(0);
+    await showRules.click();
+    await expect(showRules).toHaveAttribute('aria-expanded', 'true');
     const rules = page.getByRole('table', { name: 'Your effective rules' });
     await expect(rules.getByRole('columnheader', { name: 'Effect' })).toBeVisible();
     await expect(rules.getByRole('cell', { name: 'Deny' })).toBeVisible();

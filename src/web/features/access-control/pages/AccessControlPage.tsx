@@ -4,15 +4,21 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { effectiveRules } from '../../../lib/ability';
 import { useAuthState } from '../../../lib/auth-store';
+import { AccessSummaryList } from '../components/AccessSummaryList';
 import { EffectiveRulesTable } from '../components/EffectiveRulesTable';
 import { PermissionMatrix } from '../components/PermissionMatrix';
+import { RulesDisclosure } from '../components/RulesDisclosure';
 import { SectionCard } from '../../../components/SectionCard';
 
-/** Super admins only: the signed-in user's effective rules and the role permission matrix. */
+/**
+ * Super admins only: what the signed-in user may do, in words (the raw rules behind a toggle),
+ * and the role permission matrix.
+ */
 export function AccessControlPage() {
   const { t } = useTranslation();
   const rules = useAuthState((state) => state.rules);
   const superAdmin = useAuthState((state) => state.userData?.super_admin ?? false);
+  const effective = effectiveRules(rules, superAdmin);
 
   return (
     <Stack spacing={4}>
@@ -26,11 +32,20 @@ export function AccessControlPage() {
       </Box>
 
       <SectionCard
-        id="acl-effective"
-        title={t('accessControl.effective.title')}
-        intro={t('accessControl.effective.intro')}
+        id="acl-summary"
+        title={t('accessControl.summary.title')}
+        intro={t('accessControl.summary.intro')}
       >
-        <EffectiveRulesTable rules={effectiveRules(rules, superAdmin)} labelledBy="acl-effective" />
+        <AccessSummaryList rules={effective} labelledBy="acl-summary" />
+        <RulesDisclosure label={t('accessControl.summary.showRules')}>
+          <Typography id="acl-effective" variant="subtitle1" component="h3" sx={{ mt: 2 }}>
+            {t('accessControl.effective.title')}
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {t('accessControl.effective.intro')}
+          </Typography>
+          <EffectiveRulesTable rules={effective} labelledBy="acl-effective" />
+        </RulesDisclosure>
       </SectionCard>
 
       <SectionCard
