@@ -14,15 +14,19 @@ export const searchRequestSchema = z.strictObject({
     .max(SEARCH_MAX_LENGTH, { error: `Search text is limited to ${SEARCH_MAX_LENGTH} characters` }),
 });
 
-/** A record found: its id, what the dialog shows as title and, when there is one, subtitle. */
+/**
+ * A record found: its id, what the dialog shows as title and, when there is one, subtitle.
+ * People (`people`: members of the organisation) carry their name, e-mail and picture.
+ */
 export const searchHitSchema = z.object({
   id: z.string(),
   title: z.string(),
   subtitle: z.string().nullable(),
+  image: z.string().nullable().optional(),
 });
 export type SearchHit = z.infer<typeof searchHitSchema>;
 
-/** The hits of one kind of record (`projects`, `customers`, `data-sources`, …). */
+/** The hits of one kind of record (`projects`, `customers`, `data-sources`, `people`, …). */
 export const searchGroupSchema = z.object({ type: z.string(), items: z.array(searchHitSchema) });
 export type SearchGroup = z.infer<typeof searchGroupSchema>;
 

@@ -11,7 +11,7 @@ const search = defineRoute({
   tags: ['Search'],
   summary: `The navbar search: up to ${SEARCH_LIMIT} matches of each kind in the organisation`,
   description:
-    'One group per kind of record the caller may read (projects, customers, and the kinds other modules add), in a fixed order; prefix matches first. A blank `q` returns no groups.',
+    'One group per kind of record the caller may read (projects, customers, data sources, people: members of the organisation by name or e-mail, and the kinds other modules add), in a fixed order; prefix matches first. A blank `q` returns no groups.',
   request: { query: searchRequestSchema },
   responses: {
     200: { description: 'Matches grouped by kind', content: jsonContent(searchResponseSchema) },

@@ -1,8 +1,15 @@
-import { and, asc, desc, eq, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Subject } from '../../../shared/abilities.ts';
 import type { Database } from '../../db/client.ts';
-import { customerSearchText, customers, dataSources, projects } from '../../db/schema/index.ts';
+import {
+  customerSearchText,
+  customers,
+  dataSources,
+  member,
+  projects,
+  user,
+} from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/like.ts';
 import type { OrgScope } from '../../http/records.ts';
 import type { SearchGroup, SearchHit } from '../../../shared/schemas/search.ts';
@@ -82,6 +89,25 @@ const dataSourceSection: SearchSection = {
   ),
 };
 
+/** Members of the organisation whose name or e-mail contains the text (name prefix first). */
+const peopleSection: SearchSection = {
+  type: 'people',
+  subject: 'User',
+  search: async (db, { organizationId, contains, prefix, limit }) =>
+    db
+      .select({ id: user.id, title: user.name, subtitle: user.email, image: user.image })
+      .from(member)
+      .innerJoin(user, eq(user.id, member.userId))
+      .where(
+        and(
+          eq(member.organizationId, organizationId),
+          or(ilike(user.name, contains), ilike(user.email, contains)),
+        ),
+      )
+      .orderBy(desc(sql`${user.name} ilike ${prefix}`), asc(user.name), asc(user.id))
+      .limit(limit),
+};
+
 /**
  * The sections of the navbar search, in the order shown. A module with records people look
  * for (data sources, agents…) adds its section here, querying its own table through the
@@ -91,6 +117,7 @@ export const SEARCH_SECTIONS: SearchSection[] = [
   projectSection,
   customerSection,
   dataSourceSection,
+  peopleSection,
 ];
 
 /** Each section the caller may read, with its hits (sections run one after another). */

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { member } from '../../db/schema/index.ts';
 import { signedInUser, startTestServer, type TestServer } from '../../test/harness.ts';
 import { SEARCH_SECTIONS } from './search.service.ts';
 
@@ -6,6 +7,7 @@ type Signed = Awaited<ReturnType<typeof signedInUser>>;
 let server: TestServer;
 let admin: Signed;
 let other: Signed;
+let adminOrg: string;
 
 async function adminOfNewOrg(who: Signed) {
   const orgId = (await who.client.post('/api/functions/complete-user-setup')).json.organization
@@ -20,7 +22,7 @@ const group = (res: { json: { groups: { type: string; items: unknown[] }[] } }, 
 beforeAll(async () => {
   server = await startTestServer();
   admin = await signedInUser(server, { name: 'Ada Admin' });
-  await adminOfNewOrg(admin);
+  adminOrg = await adminOfNewOrg(admin);
   other = await signedInUser(server, { name: 'Otto Other' });
   await adminOfNewOrg(other);
   for (const name of ['Northwind rollout', 'Old northwind', 'Unrelated']) {
@@ -76,6 +78,35 @@ describe('GET /api/v1/search', () => {
     ]);
     expect(group(theirs, 'customers').map((p) => (p as { title: string }).title)).toEqual([
       'Northwind foreign',
+    ]);
+  });
+
+  it('finds members of the organisation by name or e-mail, not people of other organisations', async () => {
+    const colleague = await signedInUser(server, {
+      name: 'Nora Northwind',
+      email: `nora-${Date.now()}@example.test`,
+    });
+    await server.db
+      .insert(member)
+      .values({ organizationId: adminOrg, userId: colleague.userId, role: 'member' });
+
+    const byName = await admin.client.get('/api/v1/search?q=nora');
+    expect(group(byName, 'people')).toEqual([
+      { id: colleague.userId, title: 'Nora Northwind', subtitle: colleague.email, image: null },
+    ]);
+    const byEmail = await admin.client.get(`/api/v1/search?q=${encodeURIComponent(admin.email)}`);
+    expect(group(byEmail, 'people')).toEqual([
+      { id: admin.userId, title: 'Ada Admin', subtitle: admin.email, image: null },
+    ]);
+    // Otto is in another organisation; Nora is not a member of Otto's.
+    expect(group(await admin.client.get('/api/v1/search?q=otto'), 'people')).toEqual([]);
+    expect(group(await other.client.get('/api/v1/search?q=nora'), 'people')).toEqual([]);
+
+    // A member sees the people of their organisation too (read on users).
+    colleague.client.orgId = adminOrg;
+    const theirs = await colleague.client.get('/api/v1/search?q=ada');
+    expect(group(theirs, 'people').map((p) => (p as { title: string }).title)).toEqual([
+      'Ada Admin',
     ]);
   });
 

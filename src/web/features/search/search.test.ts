@@ -105,6 +105,26 @@ describe('records from the server', () => {
     });
   });
 
+  it('lists people last and opens a person on their user page, or the members tab', () => {
+    const withPeople: SearchResponse = {
+      q: 'ad',
+      groups: [
+        {
+          type: 'people',
+          items: [{ id: 'u1', title: 'Ada Admin', subtitle: 'ada@example.test', image: null }],
+        },
+        ...response.groups,
+      ],
+    };
+    const sections = searchSections([], withPeople);
+    expect(sections.map((section) => section.group)).toEqual(['projects', 'customers', 'people']);
+    expect(recordTarget('people', 'u1', true)).toEqual({ to: '/apps/user/view/u1' });
+    expect(recordTarget('people', 'u1', false)).toEqual({
+      to: '/organization',
+      search: { tab: 'members' },
+    });
+  });
+
   it('the arrow keys walk through every section as one list', () => {
     const count = searchSections(items, response).flatMap((section) => section.options).length;
     expect(count).toBe(items.length + 3);

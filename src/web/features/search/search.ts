@@ -71,14 +71,19 @@ export const SERVER_SEARCH_MIN_CHARS = 2;
 export const SERVER_SEARCH_DEBOUNCE_MS = 250;
 
 /** The kinds of records the dialog shows, in the order shown (others are left out). */
-export const RECORD_GROUPS = ['projects', 'data-sources', 'customers'] as const;
+export const RECORD_GROUPS = ['projects', 'data-sources', 'customers', 'people'] as const;
 export type RecordGroup = (typeof RECORD_GROUPS)[number];
 
-/** Where a found record opens: its page, or the customer list with the customer's detail open. */
+/**
+ * Where a found record opens: its page; the customer list with the customer's detail open; for
+ * a person, their user page, or the organisation's members tab when the caller may not read users.
+ */
 export type RecordTarget =
-  { to: '/customer'; search: { customer: string } } | { to: string; search?: undefined };
+  | { to: '/customer'; search: { customer: string } }
+  | { to: '/organization'; search: { tab: 'members' } }
+  | { to: string; search?: undefined };
 
-export function recordTarget(type: RecordGroup, id: string): RecordTarget {
+export function recordTarget(type: RecordGroup, id: string, canReadUsers = false): RecordTarget {
   switch (type) {
     case 'projects':
       return { to: `/projects/${encodeURIComponent(id)}` };
@@ -86,6 +91,10 @@ export function recordTarget(type: RecordGroup, id: string): RecordTarget {
       return { to: `/data-sources/${encodeURIComponent(id)}` };
     case 'customers':
       return { to: '/customer', search: { customer: id } };
+    case 'people':
+      return canReadUsers
+        ? { to: `/apps/user/view/${encodeURIComponent(id)}` }
+        : { to: '/organization', search: { tab: 'members' } };
   }
 }
 
@@ -103,8 +112,8 @@ export interface SearchSectionOf<P extends SearchItem = SearchItem> {
 }
 
 /**
- * The sections of the dialog, in order: matching pages, then projects, data sources and
- * customers (empty ones left out). The arrow keys walk through their options as one list.
+ * The sections of the dialog, in order: matching pages, then projects, data sources,
+ * customers and people (empty ones left out). The arrow keys walk through their options as one list.
  */
 export function searchSections<P extends SearchItem>(
   pages: readonly P[],

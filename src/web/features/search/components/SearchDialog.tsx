@@ -17,6 +17,7 @@ import {
   IconFileText,
   IconFolder,
   IconSearch,
+  IconUser,
   IconX,
   type Icon as TablerIcon,
 } from '@tabler/icons-react';
@@ -26,8 +27,10 @@ import { useId, useMemo, useState, type KeyboardEvent, type ReactNode } from 're
 import { useTranslation } from 'react-i18next';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import type { SearchHit } from '../../../../shared/schemas/search';
+import { useAbility } from '../../../lib/ability';
 import { useAuthState } from '../../../lib/auth-store';
 import { serverSearchQueryOptions } from '../api/search';
+import { PersonAvatar } from './PersonAvatar';
 import {
   moveActiveIndex,
   recordTarget,
@@ -104,6 +107,7 @@ const GROUP_ICONS: Record<RecordGroup, TablerIcon> = {
   projects: IconFolder,
   'data-sources': IconDatabase,
   customers: IconAddressBook,
+  people: IconUser,
 };
 
 const DATA_SOURCE_LABELS: Record<string, string> = {
@@ -123,6 +127,7 @@ const subheaderSx = {
 function SearchPanel({ items, onClose, onSelect }: Omit<SearchDialogProps, 'open'>) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const canReadUsers = useAbility().can('read', 'User');
   const baseId = useId();
   const listId = `${baseId}-results`;
   const [query, setQuery] = useState('');
@@ -150,7 +155,7 @@ function SearchPanel({ items, onClose, onSelect }: Omit<SearchDialogProps, 'open
       onSelect(option.item);
       return;
     }
-    const target = recordTarget(option.group, option.hit.id);
+    const target = recordTarget(option.group, option.hit.id, canReadUsers);
     onClose();
     if (target.search) void navigate({ to: target.to, search: target.search });
     else void navigate({ to: target.to });
@@ -304,6 +309,11 @@ function SearchPanel({ items, onClose, onSelect }: Omit<SearchDialogProps, 'open
                           <ListItemIcon sx={{ minWidth: 36, color: 'inherit' }}>
                             {option.kind === 'page' ? (
                               (option.item.icon ?? <IconFileText size={20} aria-hidden />)
+                            ) : option.group === 'people' ? (
+                              <PersonAvatar
+                                name={option.hit.title}
+                                image={option.hit.image ?? null}
+                              />
                             ) : Icon ? (
                               <Icon size={20} stroke={1.75} aria-hidden />
                             ) : null}
@@ -381,4 +391,5 @@ const GROUP_KEYS = {
   projects: 'projects',
   'data-sources': 'dataSources',
   customers: 'customers',
+  people: 'people',
 } as const satisfies Record<RecordGroup, string>;
