@@ -44,6 +44,9 @@ export function DashboardBody({
   const palette: Palette =
     (colorScheme && theme.colorSchemes[colorScheme]?.palette) || theme.palette;
   const rtl = theme.direction === 'rtl';
+  // The outermost tick label of a value or point axis is centred on the plot's far edge: room
+  // for its half on the side away from the y axis, so that it is not cut (the left in Arabic).
+  const farEdge = rtl ? { left: 36 } : { right: 36 };
   const { number, money, compactMoney, week, list } = useDashboardFormat();
   const statusLabel = (status: CustomerStatus) => t(`customers.status.${status}`);
   const projectStatusLabel = (status: ProjectStatus) =>
@@ -193,7 +196,7 @@ export function DashboardBody({
               {
                 valueFormatter: (value: number) => number(value),
                 position: rtl ? 'right' : 'left',
-                width: 48,
+                width: 'auto',
                 tickMinStep: 1,
               },
             ]}
@@ -208,6 +211,7 @@ export function DashboardBody({
               },
             ]}
             hideLegend
+            margin={farEdge}
             grid={{ horizontal: true }}
             sx={{ '& .MuiAreaElement-root': { fillOpacity: 0.18 } }}
           />
@@ -256,6 +260,7 @@ export function DashboardBody({
               },
             ]}
             hideLegend
+            margin={farEdge}
             grid={{ vertical: true }}
             borderRadius={6}
           />
