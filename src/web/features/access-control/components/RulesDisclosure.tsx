@@ -29,9 +29,12 @@ export function RulesDisclosure({ label, children }: { label: string; children: 
       >
         {label}
       </Button>
-      <Collapse in={open} id={contentId} unmountOnExit>
-        {children}
-      </Collapse>
+      {/* The wrapper stays so that aria-controls always names an element. */}
+      <div id={contentId}>
+        <Collapse in={open} unmountOnExit>
+          {children}
+        </Collapse>
+      </div>
     </>
   );
 }
