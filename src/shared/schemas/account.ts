@@ -82,6 +82,10 @@ export const ownActivitySchema = z.object({
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /** The target's name or e-mail as the change recorded it. */
+  targetName: z.string().nullable(),
+  /** The caller, by their current name. */
+  actor: z.object({ id: z.string(), name: z.string() }),
   organization: z.object({ id: z.string(), name: z.string() }).nullable(),
   createdAt: z.string(),
 });

@@ -65,10 +65,17 @@ export const auditLogEntrySchema = z.object({
   organizationId: z.string().nullable(),
   /** The organisation's current name; null for global entries or a deleted organisation. */
   organizationName: z.string().nullable(),
-  actor: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
+  actor: z.object({
+    id: z.string().nullable(),
+    email: z.string().nullable(),
+    /** The actor's current name (their e-mail when the account is gone); null: the system. */
+    name: z.string().nullable(),
+  }),
   action: z.string(),
   targetType: z.string(),
   targetId: z.string().nullable(),
+  /** The target's name or e-mail as the change recorded it. */
+  targetName: z.string().nullable(),
   before: z.unknown(),
   after: z.unknown(),
   ip: z.string().nullable(),

@@ -132,7 +132,14 @@ export const projectPageSchema = pageSchema(projectSchema);
 export const projectActivitySchema = z.object({
   id: z.string(),
   action: z.string(),
-  actor: z.object({ id: z.string().nullable(), email: z.string().nullable() }),
+  actor: z.object({
+    id: z.string().nullable(),
+    email: z.string().nullable(),
+    /** The actor's current name (their e-mail when the account is gone); null: the system. */
+    name: z.string().nullable(),
+  }),
+  /** The target's name as the change recorded it. */
+  targetName: z.string().nullable(),
   createdAt: z.string(),
 });
 export type ProjectActivityDto = z.infer<typeof projectActivitySchema>;

@@ -6,36 +6,53 @@ type CustomerActivity = Pick<CustomerActivityDto, 'type' | 'actor' | 'fromStatus
   details?: unknown;
 };
 
+type SentenceKey =
+  | 'created'
+  | 'createdImport'
+  | 'statusChange'
+  | 'statusSet'
+  | 'note'
+  | 'updated'
+  | 'updatedNoFields';
+
 const FIELD_KEYS: Record<string, string> = { ownerId: 'owner' };
 
 /**
- * What happened, in a sentence: "Ann changed the status from Lead to Active". `details` (the
- * customer's own timeline has them) names an import or the changed fields.
+ * What happened, in a sentence: "Ann changed the status from Lead to Active" inside the customer's
+ * own timeline; with `customer` (a list of every customer's activities) the sentence names it:
+ * "Ann created the customer “Theo Simon”". `details` (the timeline has them) names an import or
+ * the changed fields.
  */
 export function customerActivityText(
   t: TFunction,
   language: string,
   activity: CustomerActivity,
+  customer?: string,
 ): string {
   const actor = activity.actor?.name ?? t('customers.activity.someone');
+  const key = (sentence: SentenceKey) =>
+    customer === undefined
+      ? (`customers.activity.${sentence}` as const)
+      : (`customers.activity.named.${sentence}` as const);
   const status = (value: CustomerStatus | null) => (value ? t(`customers.status.${value}`) : '');
   switch (activity.type) {
     case 'created': {
       const source = (activity.details as { source?: unknown } | null)?.source;
       return source === 'csv'
-        ? t('customers.activity.createdImport', { actor })
-        : t('customers.activity.created', { actor });
+        ? t(key('createdImport'), { actor, customer })
+        : t(key('created'), { actor, customer });
     }
     case 'status_change':
       return activity.fromStatus
-        ? t('customers.activity.statusChange', {
+        ? t(key('statusChange'), {
             actor,
+            customer,
             from: status(activity.fromStatus),
             to: status(activity.toStatus),
           })
-        : t('customers.activity.statusSet', { actor, to: status(activity.toStatus) });
+        : t(key('statusSet'), { actor, customer, to: status(activity.toStatus) });
     case 'note':
-      return t('customers.activity.note', { actor });
+      return t(key('note'), { actor, customer });
     case 'updated': {
       const raw = (activity.details as { fields?: unknown } | null)?.fields;
       const fields = Array.isArray(raw)
@@ -46,11 +63,12 @@ export function customerActivityText(
             .map((field) => t(FIELD_LABELS[field]))
         : [];
       return fields.length > 0
-        ? t('customers.activity.updated', {
+        ? t(key('updated'), {
             actor,
+            customer,
             fields: new Intl.ListFormat(language, { type: 'conjunction' }).format(fields),
           })
-        : t('customers.activity.updatedNoFields', { actor });
+        : t(key('updatedNoFields'), { actor, customer });
     }
   }
 }

@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gte, ilike, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditLogs, organization } from '../../db/schema/index.ts';
+import { auditLogs, organization, user } from '../../db/schema/index.ts';
+import { auditTargetName } from '../../audit/target-name.ts';
 import type { Page } from '../../../shared/schemas/pagination.ts';
 import { containsPattern } from '../../db/like.ts';
 import {
@@ -40,17 +41,22 @@ function whereOf(scope: AuditScope, query: AuditExportQuery): SQL | undefined {
 const toDto = ({
   row,
   organizationName,
+  actorName,
+  targetName,
 }: {
   row: typeof auditLogs.$inferSelect;
   organizationName: string | null;
+  actorName: string | null;
+  targetName: string | null;
 }): AuditLogEntry => ({
   id: row.id,
   organizationId: row.organizationId,
   organizationName,
-  actor: { id: row.actorId, email: row.actorEmail },
+  actor: { id: row.actorId, email: row.actorEmail, name: actorName ?? row.actorEmail },
   action: row.action,
   targetType: row.targetType,
   targetId: row.targetId,
+  targetName,
   before: row.before,
   after: row.after,
   ip: row.ip,
@@ -68,9 +74,15 @@ export async function listAuditLogs(
     query,
     (range) =>
       db
-        .select({ row: auditLogs, organizationName: organization.name })
+        .select({
+          row: auditLogs,
+          organizationName: organization.name,
+          actorName: user.name,
+          targetName: auditTargetName,
+        })
         .from(auditLogs)
         .leftJoin(organization, eq(organization.id, auditLogs.organizationId))
+        .leftJoin(user, eq(user.id, auditLogs.actorId))
         .where(where)
         .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
         .limit(range.limit)

@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { auditLogs, organization } from '../../db/schema/index.ts';
+import { auditLogs, organization, user } from '../../db/schema/index.ts';
+import { auditTargetName } from '../../audit/target-name.ts';
 import { OWN_ACTIVITY_LIMIT, type OwnActivity } from '../../../shared/schemas/account.ts';
 
 /** The latest audit entries whose actor is `userId`, newest first, in every organisation. */
@@ -11,12 +12,15 @@ export async function listOwnActivity(db: Database, userId: string): Promise<Own
       action: auditLogs.action,
       targetType: auditLogs.targetType,
       targetId: auditLogs.targetId,
+      targetName: auditTargetName,
+      actorName: user.name,
       organizationId: organization.id,
       organizationName: organization.name,
       createdAt: auditLogs.createdAt,
     })
     .from(auditLogs)
     .leftJoin(organization, eq(organization.id, auditLogs.organizationId))
+    .innerJoin(user, eq(user.id, auditLogs.actorId))
     .where(eq(auditLogs.actorId, userId))
     .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
     .limit(OWN_ACTIVITY_LIMIT);
@@ -25,6 +29,8 @@ export async function listOwnActivity(db: Database, userId: string): Promise<Own
     action: row.action,
     targetType: row.targetType,
     targetId: row.targetId,
+    targetName: row.targetName,
+    actor: { id: userId, name: row.actorName },
     organization:
       row.organizationId && row.organizationName !== null
         ? { id: row.organizationId, name: row.organizationName }

@@ -10,6 +10,7 @@ import {
 } from '../../db/schema/index.ts';
 import { containsPattern } from '../../db/like.ts';
 import { recordAudit, type AuditActor } from '../../audit/record.ts';
+import { auditTargetName } from '../../audit/target-name.ts';
 import { taken } from '../../http/errors.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import type { OrgScope } from '../../http/records.ts';
@@ -291,17 +292,19 @@ export async function projectOverview(
   const [values, activity] = await Promise.all([
     Promise.all(names.map((name) => PROJECT_COUNTERS[name]!(db, scope, id))),
     db
-      .select()
+      .select({ entry: auditLogs, actorName: user.name, targetName: auditTargetName })
       .from(auditLogs)
+      .leftJoin(user, eq(user.id, auditLogs.actorId))
       .where(projectAuditWhere(scope, id))
       .orderBy(desc(auditLogs.createdAt), desc(auditLogs.id))
       .limit(RECENT_ACTIVITY),
   ]);
   const counts = Object.fromEntries(names.map((name, i) => [name, values[i]!]));
-  const recentActivity: ProjectActivityDto[] = activity.map((entry) => ({
+  const recentActivity: ProjectActivityDto[] = activity.map(({ entry, actorName, targetName }) => ({
     id: entry.id,
     action: entry.action,
-    actor: { id: entry.actorId, email: entry.actorEmail },
+    actor: { id: entry.actorId, email: entry.actorEmail, name: actorName ?? entry.actorEmail },
+    targetName,
     createdAt: entry.createdAt.toISOString(),
   }));
   return { project, counts, recentActivity };

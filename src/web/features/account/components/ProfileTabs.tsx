@@ -15,19 +15,16 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { activitySentence } from '../../../lib/activity-sentence';
+import { formatDateTime } from '../../../lib/format';
 import { roleLabel } from '../../../lib/organization';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { profileQueryOptions } from '../api/profile';
-import account from '../../../locales/en/account.json';
 import {
   accountsQueryOptions,
   activityQueryOptions,
   organizationsQueryOptions,
 } from '../api/user-profile';
-
-type ActionKey = keyof typeof account.account.profile.activity.actions;
-const isActionKey = (key: string): key is ActionKey =>
-  Object.hasOwn(account.account.profile.activity.actions, key);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -91,10 +88,12 @@ function RecentActivity() {
   if (items.length === 0) {
     return <Typography color="text.secondary">{t('account.profile.activity.empty')}</Typography>;
   }
-  const label = (action: string) => {
-    const key = action.replace(/\./g, '_');
-    return isActionKey(key) ? t(`account.profile.activity.actions.${key}`) : action;
-  };
+  const label = (item: (typeof items)[number]) =>
+    activitySentence(i18n, {
+      action: item.action,
+      actorName: item.actor.name,
+      targetName: item.targetName,
+    });
   return (
     <List dense disablePadding>
       {items.map((item) => (
@@ -103,16 +102,12 @@ function RecentActivity() {
             primary={
               item.organization
                 ? t('account.profile.activity.inOrganization', {
-                    action: label(item.action),
+                    action: label(item),
                     organization: item.organization.name,
                   })
-                : label(item.action)
+                : label(item)
             }
-            secondary={
-              <time dateTime={item.createdAt}>
-                {new Date(item.createdAt).toLocaleString(i18n.language)}
-              </time>
-            }
+            secondary={<time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>}
           />
         </ListItem>
       ))}

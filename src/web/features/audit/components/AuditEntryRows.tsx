@@ -10,9 +10,9 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { Fragment, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterLink } from '../../../components/RouterLink';
+import { activitySentence } from '../../../lib/activity-sentence';
 import { formatDateTime } from '../../../lib/format';
 import type { AuditLogEntry } from '../api/audit';
-import { isKnownAction } from '../filters';
 import { AuditDiff } from './AuditDiff';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -52,8 +52,13 @@ export function AuditEntryRows({
   targetLabel: (target: string) => string;
   organizationLabel: (entry: AuditLogEntry) => string;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const detailsId = useId();
+  const sentence = activitySentence(i18n, {
+    action: entry.action,
+    actorName: entry.actor.name ?? t('audit.system'),
+    targetName: entry.targetName,
+  });
   const time = formatDateTime(entry.createdAt);
   const actor = entry.actor.email ?? t('audit.system');
   const target = targetLabel(entry.targetType);
@@ -95,20 +100,13 @@ export function AuditEntryRows({
             </span>
           </TableCell>
         ) : null}
-        <TableCell>
-          <Stack spacing={0.25}>
-            <span>{actionLabel(entry.action)}</span>
-            {isKnownAction(entry.action) ? (
-              <Typography variant="caption" color="text.secondary">
-                <Mono>{entry.action}</Mono>
-              </Typography>
-            ) : null}
-          </Stack>
-        </TableCell>
+        <TableCell>{sentence}</TableCell>
         <TableCell>
           <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
             <Chip size="small" variant="outlined" label={target} />
-            {entry.targetId ? (
+            {entry.targetName ? (
+              <bdi title={entry.targetId ?? undefined}>{entry.targetName}</bdi>
+            ) : entry.targetId ? (
               entry.targetType === 'user' && UUID.test(entry.targetId) ? (
                 <RouterLink
                   to="/apps/user/view/$id"

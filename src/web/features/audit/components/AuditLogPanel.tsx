@@ -22,6 +22,7 @@ import { TablePager } from '../../../components/TablePager';
 import { EmptyRow, SkeletonRows } from '../../../components/TableStates';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import { useAuthState } from '../../../lib/auth-store';
+import { activitySentence } from '../../../lib/activity-sentence';
 import { auditLogsQueryOptions, exportAuditLogs, type AuditLogEntry } from '../api/audit';
 import { isKnownAction, isKnownTarget, KNOWN_ACTIONS } from '../filters';
 import { useAuditFilters } from '../useAuditFilters';
@@ -30,7 +31,7 @@ import { AuditFilterFields } from './AuditFilterFields';
 
 /** The audit log with filters and CSV export. `organization`: the current organisation's log; `all`: every organisation (super admins). */
 export function AuditLogPanel({ scope }: { scope: 'organization' | 'all' }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const { enqueueSnackbar } = useSnackbar();
   const titleId = useId();
   const orgId = useAuthState((state) => state.selectedOrgId);
@@ -62,8 +63,11 @@ export function AuditLogPanel({ scope }: { scope: 'organization' | 'all' }) {
     }
   };
 
+  // An action without a name of its own reads as its sentence, never as its code.
   const actionLabel = (action: string) =>
-    isKnownAction(action) ? t(`audit.actionNames.${KNOWN_ACTIONS[action]}`) : action;
+    isKnownAction(action)
+      ? t(`audit.actionNames.${KNOWN_ACTIONS[action]}`)
+      : activitySentence(i18n, { action, actorName: null, targetName: null });
   const targetLabel = (target: string) =>
     isKnownTarget(target) ? t(`audit.targets.${target}`) : target;
   const organizationLabel = (entry: AuditLogEntry) =>

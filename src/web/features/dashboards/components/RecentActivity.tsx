@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrmActivityDto } from '../../../../shared/schemas/dashboard';
 import { RouterLink } from '../../../components/RouterLink';
@@ -55,15 +55,17 @@ export function RecentActivity({
                   <ActivityDot kind={activity.type} />
                   <Box sx={{ minWidth: 0, flex: 1 }}>
                     <Typography variant="body2">
-                      {customerActivityText(t, i18n.language, activity)}{' '}
-                      <RouterLink
-                        to="/customer"
-                        search={{ customer: activity.customer.id }}
-                        underline="hover"
-                        sx={{ fontWeight: 600 }}
-                      >
-                        {t('customers.dashboard.recent.on', { customer: activity.customer.name })}
-                      </RouterLink>
+                      {withCustomerLink(
+                        customerActivityText(t, i18n.language, activity, NAME),
+                        <RouterLink
+                          to="/customer"
+                          search={{ customer: activity.customer.id }}
+                          underline="hover"
+                          sx={{ fontWeight: 600 }}
+                        >
+                          <bdi>{activity.customer.name}</bdi>
+                        </RouterLink>,
+                      )}
                     </Typography>
                     {activity.type === 'note' && activity.body ? (
                       <Typography
@@ -83,5 +85,21 @@ export function RecentActivity({
         )}
       </CardContent>
     </Card>
+  );
+}
+
+/** Where the customer's name goes in a sentence; replaced by a link to the customer. */
+const NAME = '\u2063';
+
+function withCustomerLink(sentence: string, link: ReactNode): ReactNode {
+  const [before, after] = sentence.split(NAME);
+  return after === undefined ? (
+    sentence
+  ) : (
+    <>
+      {before}
+      {link}
+      {after}
+    </>
   );
 }

@@ -27,10 +27,10 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { activitySentence } from '../../../lib/activity-sentence';
 import { useAuthState } from '../../../lib/auth-store';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import {
-  ACTIVITY_KEYS,
   COUNT_KEYS,
   isKnownActivity,
   isKnownCount,
@@ -189,9 +189,11 @@ export function ProjectOverview({ project }: { project: Project }) {
                   const ActionIcon = known
                     ? ACTIVITY_ICONS[entry.action as KnownActivity]
                     : IconActivity;
-                  const label = known
-                    ? t(ACTIVITY_KEYS[entry.action as KnownActivity])
-                    : t('projects.overview.actions.other', { action: entry.action });
+                  const label = activitySentence(i18n, {
+                    action: entry.action,
+                    actorName: entry.actor.name ?? t('projects.overview.system'),
+                    targetName: entry.targetName,
+                  });
                   return (
                     <Box
                       component="li"
@@ -229,12 +231,6 @@ export function ProjectOverview({ project }: { project: Project }) {
                           {label}
                         </Typography>
                         <Typography variant="body2" color="text.secondary">
-                          {entry.actor.email ? (
-                            <bdi>{entry.actor.email}</bdi>
-                          ) : (
-                            t('projects.overview.system')
-                          )}
-                          {' · '}
                           <RelativeTime value={entry.createdAt} />
                         </Typography>
                       </Box>
