@@ -54,7 +54,7 @@ test.beforeAll(async ({ browser }) => {
     await signInAsSuperAdmin(page);
     await page.goto('/data-sources');
     await expect(page.getByRole('heading', { level: 1, name: 'Data sources' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Organization: / })).toHaveAccessibleName(
+    await expect(page.getByRole('button', { name: /^Organisation: / })).toHaveAccessibleName(
       /Demo organization/,
     );
     await context.storageState({ path: ADMIN_STATE });

@@ -10,6 +10,7 @@ import { RouterButton } from '../../../components/RouterLink';
 import { ApiError } from '../../../lib/api';
 import { logout, refreshUser, selectOrganization, useAuthState } from '../../../lib/auth-store';
 import { roleLabel } from '../../../lib/organization';
+import { formatDateTime } from '../../../lib/format';
 import { AuthCard } from '../components/AuthCard';
 import { invitationQueryOptions, useAcceptInvitation, type Invitation } from '../api/invitations';
 
@@ -83,7 +84,7 @@ function AcceptAction({ invitation }: { invitation: Invitation }) {
 
 /** An invitation to an organisation: who invited, as what, and accept it. */
 export function AcceptInvitePage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { id } = routeApi.useSearch();
   const invitation = useQuery({ ...invitationQueryOptions(id ?? ''), enabled: !!id });
 
@@ -117,7 +118,7 @@ export function AcceptInvitePage() {
           <>
             <Typography color="text.secondary">
               {t('account.invite.expiresAt', {
-                date: new Date(data.expiresAt).toLocaleString(i18n.language),
+                date: formatDateTime(data.expiresAt),
               })}
             </Typography>
             <AcceptAction invitation={data} />
