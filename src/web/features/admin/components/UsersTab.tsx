@@ -1,7 +1,7 @@
-import Avatar from '@mui/material/Avatar';
+import { PersonAvatar } from '../../../components/PersonAvatar';
+import { SuperAdminBadge, YouChip } from '../../../components/PersonChips';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import IconButton from '@mui/material/IconButton';
 import InputLabel from '@mui/material/InputLabel';
@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import { IconBuilding, IconCrown, IconDotsVertical } from '@tabler/icons-react';
+import { IconBuilding, IconDotsVertical } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
@@ -189,18 +189,11 @@ export function UsersTab() {
           <TableRow key={user.id} hover>
             <TableCell>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                <Avatar src={user.image ?? undefined} alt="" sx={{ width: 32, height: 32 }}>
-                  {user.name.charAt(0).toUpperCase()}
-                </Avatar>
+                <PersonAvatar name={user.name} image={user.image} />
                 <Box sx={{ minWidth: 0 }}>
                   <Typography variant="body2" sx={{ fontWeight: 600 }}>
                     {user.name}
-                    {user.id === currentUserId ? (
-                      <Typography component="span" variant="caption" color="text.secondary">
-                        {' '}
-                        {t('admin.users.you')}
-                      </Typography>
-                    ) : null}
+                    {user.id === currentUserId ? <YouChip /> : null}
                   </Typography>
                   <Typography variant="caption" color="text.secondary" dir="ltr">
                     {user.email}
@@ -222,12 +215,7 @@ export function UsersTab() {
             </TableCell>
             <TableCell>
               {user.superAdmin ? (
-                <Chip
-                  size="small"
-                  color="primary"
-                  icon={<IconCrown size={14} aria-hidden />}
-                  label={t('admin.users.superAdmin')}
-                />
+                <SuperAdminBadge />
               ) : (
                 <Typography variant="body2" color="text.secondary">
                   {t('admin.users.regular')}

@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardHeader from '@mui/material/CardHeader';
@@ -21,6 +20,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useRouter } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
+import { PersonAvatar } from '../../../components/PersonAvatar';
+import { YouChip } from '../../../components/PersonChips';
 import { useTranslation } from 'react-i18next';
 import { ORG_ROLES } from '../../../../shared/constants';
 import { refreshUser, useAuthState } from '../../../lib/auth-store';
@@ -161,28 +162,11 @@ export function MembersTab({
                 <TableRow key={member.id} hover>
                   <TableCell>
                     <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                      <Avatar
-                        src={member.avatar || undefined}
-                        alt=""
-                        sx={{
-                          width: 36,
-                          height: 36,
-                          bgcolor: 'primary.main',
-                          color: 'primary.contrastText',
-                        }}
-                      >
-                        {member.name.slice(0, 1).toUpperCase()}
-                      </Avatar>
+                      <PersonAvatar name={member.name} image={member.avatar || null} size={36} />
                       <Box sx={{ minWidth: 0 }}>
                         <Typography variant="body2" sx={{ fontWeight: 500 }}>
                           {member.name}
-                          {you ? (
-                            <Chip
-                              size="small"
-                              label={t('organization.members.you')}
-                              sx={{ marginInlineStart: 1 }}
-                            />
-                          ) : null}
+                          {you ? <YouChip /> : null}
                         </Typography>
                         <Typography variant="body2" color="text.secondary" dir="ltr">
                           {member.email}

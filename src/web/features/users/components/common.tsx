@@ -1,10 +1,10 @@
-import Avatar from '@mui/material/Avatar';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import { useTranslation } from 'react-i18next';
 import type { UserStatus } from '../../../../shared/schemas/users';
 import { dangerFilledSx } from '../../../components/danger-styles';
 import { roleLabel } from '../../../lib/organization';
-import { initials } from '../initials';
+import { PersonAvatar } from '../../../components/PersonAvatar';
+import { SuperAdminBadge } from '../../../components/PersonChips';
 
 /** The user's picture, or their initials; decorative (the name is always shown beside it). */
 export function UserAvatar({
@@ -16,16 +16,7 @@ export function UserAvatar({
   image: string | null;
   size?: number;
 }) {
-  return (
-    <Avatar
-      src={image ?? undefined}
-      alt=""
-      aria-hidden
-      sx={{ width: size, height: size, fontSize: size * 0.4, bgcolor: 'primary.main' }}
-    >
-      {initials(name)}
-    </Avatar>
-  );
+  return <PersonAvatar name={name} image={image} size={size} />;
 }
 
 // Outlined chips show their colour as text: only shades that read on the surface (4.5:1).
@@ -66,7 +57,4 @@ export function StatusChip({ status }: { status: UserStatus }) {
   );
 }
 
-export function SuperAdminChip() {
-  const { t } = useTranslation();
-  return <Chip size="small" color="warning" label={t('users.superAdmin')} />;
-}
+export const SuperAdminChip = SuperAdminBadge;
