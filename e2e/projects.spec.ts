@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR } from './support/env.ts';
+import { E2E_BASE_URL, E2E_DATA_DIR } from './support/env.ts';
 import { signInAsSuperAdmin } from './support/users.ts';
 
 /**
@@ -213,11 +213,13 @@ test('a super admin creates, finds, edits, archives, restores, opens and deletes
     await expect(page.getByText('Recorded changes', { exact: true })).toBeVisible();
     const activity = page.getByRole('list', { name: 'Recent activity' });
     await expect(activity.getByRole('listitem')).toHaveCount(4);
-    await expect(activity.getByRole('listitem').first()).toContainText('Project restored');
-    await expect(activity.getByRole('listitem').nth(1)).toContainText('Project archived');
-    await expect(activity.getByRole('listitem').nth(2)).toContainText('Project details changed');
-    await expect(activity.getByRole('listitem').nth(3)).toContainText('Project created');
-    await expect(activity).toContainText(E2E_ADMIN.email);
+    // Sentences with the actor's and the project's names: "Ada restored the project “Atlas”".
+    await expect(activity.getByRole('listitem').first()).toContainText(
+      `restored the project “${renamed}”`,
+    );
+    await expect(activity.getByRole('listitem').nth(1)).toContainText('archived the project');
+    await expect(activity.getByRole('listitem').nth(2)).toContainText('updated the project');
+    await expect(activity.getByRole('listitem').nth(3)).toContainText('created the project');
   });
 
   await test.step('a help request sent from the project page carries the project id', async () => {
