@@ -96,11 +96,14 @@ describe('GET /api/v1/audit-logs', () => {
       actor: { id: admin.userId, email: 'alice@a.test' },
       targetType: 'member',
       targetId: '=1+2',
+      targetName: null, // neither snapshot has a name or an e-mail
       before: { role: 'member' },
       after: { role: 'developer, "senior"' },
       ip: '10.1.2.3',
       createdAt: '2025-01-02T10:00:00.000Z',
     });
+    // The actor by their current name, beside the e-mail they had.
+    expect(res.json.items[1].actor.name).toEqual(expect.any(String));
     const paged = await admin.client.get('/api/v1/audit-logs?pageSize=5&page=2');
     expect(paged.json).toMatchObject({ items: [], total: 3, page: 2 });
   });

@@ -56,12 +56,18 @@ describe('GET /api/v1/me/activity', () => {
       action: 'organization.update',
       targetType: 'organization',
       targetId: orgId,
+      targetName: 'Analytical Engines',
+      actor: { id: alice.userId, name: 'Alice' },
       organization: { id: orgId, name: 'Analytical Engines' },
     });
     expect(mine.json.items.slice(1).map((item: { action: string }) => item.action)).toEqual(
       [10, 9, 8, 7, 6, 5, 4, 3, 2].map((i) => `test.action.${i}`),
     );
-    expect(mine.json.items[1]).toMatchObject({ organization: null, targetId: 't-10' });
+    expect(mine.json.items[1]).toMatchObject({
+      organization: null,
+      targetId: 't-10',
+      targetName: null,
+    });
     expect(mine.json.items[2].organization).toEqual({ id: orgId, name: 'Analytical Engines' });
     expect(mine.json.items[1].createdAt).toBe(new Date(base + 10 * 60_000).toISOString());
 
