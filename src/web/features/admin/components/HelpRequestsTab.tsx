@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import InputLabel from '@mui/material/InputLabel';
 import Link from '@mui/material/Link';
@@ -12,6 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { StatusChip } from '../../../components/StatusChip';
 import { useTranslation } from 'react-i18next';
 import type { HelpRequestStatus } from '../../../../shared/schemas/admin';
 import { formatDateTime } from '../../../lib/format';
@@ -26,10 +26,8 @@ type StatusFilter = HelpRequestStatus | 'all';
 export function HelpStatusChip({ status }: { status: HelpRequestStatus }) {
   const { t } = useTranslation();
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={status === 'open' ? 'primary' : 'success'}
+    <StatusChip
+      tone={status === 'open' ? 'primary' : 'success'}
       label={t(`admin.help.statuses.${status}`)}
     />
   );

@@ -1,17 +1,10 @@
-import Chip from '@mui/material/Chip';
+import { StatusChip } from '../../../components/StatusChip';
 import { useTranslation } from 'react-i18next';
 import type { UserStatus } from '../../../../shared/schemas/users';
 
-const COLORS = { active: 'success', banned: 'error', unverified: 'default' } as const;
+const TONES = { active: 'success', banned: 'error', unverified: 'neutral' } as const;
 
 export function UserStatusChip({ status }: { status: UserStatus }) {
   const { t } = useTranslation();
-  return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={COLORS[status]}
-      label={t(`admin.users.statuses.${status}`)}
-    />
-  );
+  return <StatusChip tone={TONES[status]} label={t(`admin.users.statuses.${status}`)} />;
 }

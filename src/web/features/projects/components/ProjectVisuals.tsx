@@ -1,4 +1,3 @@
-import Chip from '@mui/material/Chip';
 import { alpha } from '@mui/material/styles';
 import {
   IconBriefcase,
@@ -19,6 +18,7 @@ import {
   IconWorld,
   type Icon,
 } from '@tabler/icons-react';
+import { StatusChip } from '../../../components/StatusChip';
 import { useTranslation } from 'react-i18next';
 import {
   DEFAULT_PROJECT_COLOUR,
@@ -85,12 +85,9 @@ export function ProjectAvatar({
 export function ProjectStatusChip({ status }: { status: ProjectStatus }) {
   const { t } = useTranslation();
   return (
-    <Chip
-      size="small"
-      variant="outlined"
-      color={status === 'active' ? 'success' : 'default'}
+    <StatusChip
+      tone={status === 'active' ? 'success' : 'neutral'}
       label={t(`projects.status.${status}`)}
-      sx={{ fontWeight: 500 }}
     />
   );
 }

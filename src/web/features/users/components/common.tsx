@@ -1,7 +1,7 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
+import { StatusChip as SharedStatusChip, type StatusTone } from '../../../components/StatusChip';
 import { useTranslation } from 'react-i18next';
 import type { UserStatus } from '../../../../shared/schemas/users';
-import { dangerFilledSx } from '../../../components/danger-styles';
 import { roleLabel } from '../../../lib/organization';
 import { PersonAvatar } from '../../../components/PersonAvatar';
 import { SuperAdminBadge } from '../../../components/PersonChips';
@@ -39,7 +39,7 @@ export function RoleChip({ role }: { role: string }) {
   );
 }
 
-const STATUS_COLORS: Record<UserStatus, ChipProps['color']> = {
+const STATUS_TONES: Record<UserStatus, StatusTone> = {
   active: 'success',
   banned: 'error',
   unverified: 'warning',
@@ -47,14 +47,7 @@ const STATUS_COLORS: Record<UserStatus, ChipProps['color']> = {
 
 export function StatusChip({ status }: { status: UserStatus }) {
   const { t } = useTranslation();
-  return (
-    <Chip
-      size="small"
-      color={STATUS_COLORS[status]}
-      label={t(`users.status.${status}`)}
-      sx={status === 'banned' ? dangerFilledSx : undefined}
-    />
-  );
+  return <SharedStatusChip tone={STATUS_TONES[status]} label={t(`users.status.${status}`)} />;
 }
 
 export const SuperAdminChip = SuperAdminBadge;

@@ -1,0 +1,53 @@
+import Chip from '@mui/material/Chip';
+import { darken, type SxProps, type Theme } from '@mui/material/styles';
+
+/** What a status means, which decides its colour. */
+export type StatusTone = 'success' | 'error' | 'warning' | 'info' | 'primary' | 'neutral';
+
+// Outlined chips show their colour as text: the spec's orange, blue and red are too light on
+// white, so those use a darker shade (a lighter one on the dark scheme), 4.5:1 or more.
+const READABLE: Partial<Record<StatusTone, SxProps<Theme>>> = {
+  warning: (theme) => {
+    const readable = darken(
+      theme.colorSchemes.light?.palette.warning.main ?? theme.palette.warning.main,
+      0.45,
+    );
+    return {
+      color: readable,
+      borderColor: readable,
+      ...theme.applyStyles('dark', {
+        color: theme.vars.palette.warning.main,
+        borderColor: theme.vars.palette.warning.main,
+      }),
+    };
+  },
+  info: (theme) => ({
+    color: theme.vars.palette.info.dark,
+    borderColor: theme.vars.palette.info.dark,
+    ...theme.applyStyles('dark', {
+      color: theme.vars.palette.info.light,
+      borderColor: theme.vars.palette.info.light,
+    }),
+  }),
+  error: (theme) => ({
+    color: theme.vars.palette.error.dark,
+    borderColor: theme.vars.palette.error.dark,
+    ...theme.applyStyles('dark', {
+      color: theme.vars.palette.error.light,
+      borderColor: theme.vars.palette.error.light,
+    }),
+  }),
+};
+
+/** The one look of a status (of a user, project, customer, request…): a small outlined chip. */
+export function StatusChip({ label, tone }: { label: string; tone: StatusTone }) {
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      color={tone === 'neutral' ? 'default' : tone}
+      label={label}
+      sx={[{ fontWeight: 500 }, READABLE[tone] ?? {}] as SxProps<Theme>}
+    />
+  );
+}
