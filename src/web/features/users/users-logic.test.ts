@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initials } from './initials';
+import { initials } from '../../components/PersonAvatar';
 import { USER_LIST_PAGE_SIZE, userListParams, userListSearchSchema } from './list-search';
 import { viewerRights } from './view-rights';
 
