@@ -1,17 +1,47 @@
 /**
- * Notifications (the navbar bell): what the API returns. Marking read answers `okSchema` and
- * `updatedCountSchema` of common.ts.
+ * Notifications (the navbar bell): what the API returns. Each says what happened (`kind`) and
+ * what it names (`params`); the web words it in the reader's language. Marking read answers
+ * `okSchema` and `updatedCountSchema` of common.ts.
  *
  * Isomorphic: imports nothing from src/server or src/web.
  */
 import { z } from 'zod';
 import { pageSchema } from './pagination.ts';
 
+/** What a notification can say; `message` holds the English text of rows older than kinds. */
+export const NOTIFICATION_KINDS = [
+  'member.joined',
+  'invitation.accepted',
+  'member.left',
+  'member.removed',
+  'help_request.received',
+  'help_request.answered',
+  'customers.import_finished',
+  'message',
+] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+/** What each kind names. */
+export type NotificationParams = {
+  /** To the organisation's admins (but the inviter, told `invitation.accepted` instead). */
+  'member.joined': { memberName: string; organizationName: string };
+  'invitation.accepted': { memberName: string; organizationName: string };
+  'member.left': { memberName: string; organizationName: string };
+  'member.removed': { memberName: string; organizationName: string };
+  /** To every super admin. */
+  'help_request.received': { helpRequestId: string; authorName: string };
+  /** To the request's author. */
+  'help_request.answered': { helpRequestId: string; status: string };
+  /** To the importing user. */
+  'customers.import_finished': { created: number; updated: number; failed: number };
+  message: { title: string; body: string };
+};
+
 /** A notification of the signed-in user. */
 export const notificationSchema = z.object({
   id: z.string(),
-  title: z.string(),
-  body: z.string(),
+  kind: z.string(),
+  params: z.record(z.string(), z.unknown()),
   /** A path of this site, or null. */
   link: z.string().nullable(),
   read_at: z.string().nullable(),

@@ -14,6 +14,7 @@ import type {
   CustomerCreate,
 } from '../../../shared/schemas/customers.ts';
 import { emailTaken, live, timelineEntry, toValues, type Executor } from './customers-rows.ts';
+import { customersImportFinished } from '../../notifications/events.ts';
 
 const INSERT_BATCH = 500;
 
@@ -161,6 +162,12 @@ export async function insertImported(
         targetType: 'customer',
         after: { imported: rows.length, rows: summary.rowCount, columns: summary.columns },
       });
+      // All or none: an import that commits created every row and failed none.
+      await customersImportFinished(
+        tx,
+        { organizationId: scope.organizationId, userId: actor.id },
+        { created: rows.length, updated: 0, failed: 0 },
+      );
       return rows.length;
     });
   } catch (error) {

@@ -16,6 +16,7 @@ import {
   type HelpRequestUpdate,
 } from '../../../shared/schemas/admin.ts';
 import { readPage } from '../../http/paging.ts';
+import { helpRequestAnswered, helpRequestsReceived } from '../../notifications/events.ts';
 
 type NewHelpRequest = typeof helpRequests.$inferInsert & { id: string };
 type Pending = {
@@ -61,10 +62,14 @@ async function flush(db: Database, queue: { pending: Pending[]; flushing: boolea
     while (queue.pending.length > 0) {
       const batch = queue.pending.splice(0, MAX_BATCH);
       try {
-        const rows = await db
-          .insert(helpRequests)
-          .values(batch.map((p) => p.values))
-          .returning();
+        const rows = await db.transaction(async (tx) => {
+          const inserted = await tx
+            .insert(helpRequests)
+            .values(batch.map((p) => p.values))
+            .returning();
+          await helpRequestsReceived(tx, inserted);
+          return inserted;
+        });
         const byId = new Map(rows.map((row) => [row.id, row]));
         for (const p of batch) {
           const row = byId.get(p.values.id);
@@ -84,7 +89,11 @@ async function flush(db: Database, queue: { pending: Pending[]; flushing: boolea
 
 async function insertOne(db: Database, p: Pending) {
   try {
-    const [row] = await db.insert(helpRequests).values(p.values).returning();
+    const row = await db.transaction(async (tx) => {
+      const [inserted] = await tx.insert(helpRequests).values(p.values).returning();
+      if (inserted) await helpRequestsReceived(tx, [inserted]);
+      return inserted;
+    });
     if (row) p.resolve(toDto(row));
     else p.reject(new Error('help request insert returned nothing'));
   } catch (error) {
@@ -155,6 +164,7 @@ export async function updateHelpRequest(
       resolvedAt: row.resolvedAt,
       resolvedBy: row.resolvedBy,
     });
+    if (answered(before, after)) await helpRequestAnswered(tx, after, actor.id);
     await recordAudit(tx, actor, {
       organizationId: null,
       action: 'help_request.update',
@@ -165,6 +175,16 @@ export async function updateHelpRequest(
     });
     return toDto(after);
   });
+}
+
+/** The author hears back when their request is resolved or gets a new note. */
+function answered(
+  before: typeof helpRequests.$inferSelect,
+  after: typeof helpRequests.$inferSelect,
+): boolean {
+  const resolved = after.status === 'resolved' && before.status !== 'resolved';
+  const noted = Boolean(after.note) && after.note !== before.note;
+  return resolved || noted;
 }
 
 function toDto(row: typeof helpRequests.$inferSelect): HelpRequestRecord {

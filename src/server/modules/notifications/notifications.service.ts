@@ -24,36 +24,12 @@ function visibleTo(userId: string, organizationId: string | null) {
 
 const toDto = (row: Row): NotificationDto => ({
   id: row.id,
-  title: row.title,
-  body: row.body,
+  kind: row.kind,
+  params: row.params,
   link: row.link,
   read_at: row.readAt?.toISOString() ?? null,
   created_at: row.createdAt.toISOString(),
 });
-
-/** Records a notification for one user (used by the features that have something to say). */
-export async function notify(
-  db: Database,
-  input: {
-    userId: string;
-    organizationId?: string | null;
-    title: string;
-    body?: string;
-    link?: string | null;
-  },
-): Promise<NotificationDto> {
-  const [row] = await db
-    .insert(notifications)
-    .values({
-      userId: input.userId,
-      organizationId: input.organizationId ?? null,
-      title: input.title,
-      body: input.body ?? '',
-      link: input.link ?? null,
-    })
-    .returning();
-  return toDto(row!);
-}
 
 export async function listNotifications(
   db: Database,

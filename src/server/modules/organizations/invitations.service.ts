@@ -15,6 +15,7 @@ import {
   type PublicInvitationDto,
 } from '../../../shared/schemas/organization.ts';
 import { lockMembers, type Tx } from './organizations.service.ts';
+import { memberJoined } from '../../notifications/events.ts';
 
 type InvitationRow = typeof invitation.$inferSelect;
 
@@ -217,10 +218,18 @@ export async function acceptInvitation(
     }
     await lockMembers(tx, row.organizationId);
     const role = row.role ?? 'member';
-    await tx
+    const joined = await tx
       .insert(member)
       .values({ organizationId: row.organizationId, userId: caller.id, role })
-      .onConflictDoNothing();
+      .onConflictDoNothing()
+      .returning({ id: member.id });
+    if (joined.length > 0) {
+      await memberJoined(tx, {
+        organizationId: row.organizationId,
+        userId: caller.id,
+        inviterId: row.inviterId,
+      });
+    }
     await tx.update(invitation).set({ status: 'accepted' }).where(eq(invitation.id, id));
     await recordAudit(tx, actor, {
       organizationId: row.organizationId,

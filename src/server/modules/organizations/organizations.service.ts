@@ -17,6 +17,7 @@ import {
 } from '../../../shared/schemas/organization.ts';
 import type { Page } from '../../../shared/schemas/pagination.ts';
 import { readPage } from '../../http/paging.ts';
+import { memberLeft } from '../../notifications/events.ts';
 
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -260,6 +261,12 @@ export async function removeMember(
     );
     if (target.role === 'admin' && (await adminCount(tx, orgId)) <= 1) throw lastAdmin();
     await tx.delete(member).where(eq(member.id, target.id));
+    await memberLeft(tx, {
+      organizationId: orgId,
+      userId: target.userId,
+      actorId: actor.id,
+      removed: !('userId' in selector),
+    });
     await recordAudit(tx, actor, {
       organizationId: orgId,
       action: 'userId' in selector ? 'member.leave' : 'member.remove',
