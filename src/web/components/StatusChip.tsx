@@ -4,6 +4,18 @@ import { darken, type SxProps, type Theme } from '@mui/material/styles';
 /** What a status means, which decides its colour. */
 export type StatusTone = 'success' | 'error' | 'warning' | 'info' | 'primary' | 'neutral';
 
+/** Text and border in the palette's dark shade (its light one on the dark scheme). */
+function darkerShade(tone: 'info' | 'error'): SxProps<Theme> {
+  return (theme) => ({
+    color: theme.vars.palette[tone].dark,
+    borderColor: theme.vars.palette[tone].dark,
+    ...theme.applyStyles('dark', {
+      color: theme.vars.palette[tone].light,
+      borderColor: theme.vars.palette[tone].light,
+    }),
+  });
+}
+
 // Outlined chips show their colour as text: the spec's orange, blue and red are too light on
 // white, so those use a darker shade (a lighter one on the dark scheme), 4.5:1 or more.
 const READABLE: Partial<Record<StatusTone, SxProps<Theme>>> = {
@@ -21,22 +33,8 @@ const READABLE: Partial<Record<StatusTone, SxProps<Theme>>> = {
       }),
     };
   },
-  info: (theme) => ({
-    color: theme.vars.palette.info.dark,
-    borderColor: theme.vars.palette.info.dark,
-    ...theme.applyStyles('dark', {
-      color: theme.vars.palette.info.light,
-      borderColor: theme.vars.palette.info.light,
-    }),
-  }),
-  error: (theme) => ({
-    color: theme.vars.palette.error.dark,
-    borderColor: theme.vars.palette.error.dark,
-    ...theme.applyStyles('dark', {
-      color: theme.vars.palette.error.light,
-      borderColor: theme.vars.palette.error.light,
-    }),
-  }),
+  info: darkerShade('info'),
+  error: darkerShade('error'),
 };
 
 /** The one look of a status (of a user, project, customer, request…): a small outlined chip. */
