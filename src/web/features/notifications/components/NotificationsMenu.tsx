@@ -26,6 +26,7 @@ import {
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
 } from '../api/notifications';
+import { notificationSentence } from '../notification-sentence';
 
 /** The navbar bell: unread count from the server, a popover with the latest notifications. */
 export function NotificationsMenu() {
@@ -171,6 +172,7 @@ export function NotificationsMenu() {
             <List disablePadding aria-label={t('layout.notifications.title')}>
               {items.map((notification, index) => {
                 const unreadItem = !notification.read_at;
+                const sentence = notificationSentence(t, notification, language);
                 return (
                   <ListItem
                     key={notification.id}
@@ -183,7 +185,7 @@ export function NotificationsMenu() {
                             size="small"
                             edge="end"
                             aria-label={t('layout.notifications.markReadNamed', {
-                              title: notification.title,
+                              title: sentence,
                             })}
                             onClick={() => markRead.mutate(notification.id)}
                             sx={{ color: 'primary.main' }}
@@ -213,21 +215,14 @@ export function NotificationsMenu() {
                           variant="body2"
                           sx={{ fontWeight: unreadItem ? 600 : 500, color: 'text.primary' }}
                         >
-                          {notification.title}
+                          {sentence}
                         </Typography>
                         <Typography
-                          variant="body2"
+                          variant="caption"
                           color="text.secondary"
-                          sx={{
-                            display: '-webkit-box',
-                            WebkitLineClamp: 2,
-                            WebkitBoxOrient: 'vertical',
-                            overflow: 'hidden',
-                          }}
+                          component="time"
+                          dateTime={notification.created_at}
                         >
-                          {notification.body}
-                        </Typography>
-                        <Typography variant="caption" color="text.secondary">
                           {formatRelativeTime(
                             notification.created_at,
                             query.dataUpdatedAt,
