@@ -36,6 +36,13 @@ async function accept(invitee: Person, invitationId: string, orgId: string) {
   invitee.client.orgId = orgId;
 }
 
+/** `owner` invites a new user with `role`, who accepts. */
+async function joined(owner: Person & { orgId: string }, role: string, name: string) {
+  const { invitee, invitationId } = await invite(owner, role, name);
+  await accept(invitee, invitationId, owner.orgId);
+  return invitee;
+}
+
 /** What each user was told, as `kind` lists, straight from the table. */
 const kindsOf = async (userId: string) =>
   (await server.db.select().from(notifications).where(eq(notifications.userId, userId))).map(
@@ -47,10 +54,8 @@ const rowsOf = (userId: string) =>
 describe('notifications of events', () => {
   it('tells the inviter the invitation was accepted, the other admins a member joined, no one else', async () => {
     const owner = await adminWithOrg('Owner');
-    const { invitee: coAdmin, invitationId: first } = await invite(owner, 'admin', 'Co Admin');
-    await accept(coAdmin, first, owner.orgId);
-    const { invitee: plain, invitationId: second } = await invite(owner, 'member', 'Plain');
-    await accept(plain, second, owner.orgId);
+    const coAdmin = await joined(owner, 'admin', 'Co Admin');
+    const plain = await joined(owner, 'member', 'Plain');
     const outsider = await adminWithOrg('Outsider');
 
     // Co Admin joined (owner invited) then Plain joined (owner invited): Co Admin, an admin by
@@ -84,12 +89,9 @@ describe('notifications of events', () => {
 
   it('tells the admins (but the one who acted) when a member leaves or is removed', async () => {
     const owner = await adminWithOrg('Owner');
-    const { invitee: coAdmin, invitationId: a } = await invite(owner, 'admin', 'Co Admin');
-    await accept(coAdmin, a, owner.orgId);
-    const { invitee: leaver, invitationId: b } = await invite(owner, 'member', 'Leaver');
-    await accept(leaver, b, owner.orgId);
-    const { invitee: removed, invitationId: c } = await invite(owner, 'member', 'Removed');
-    await accept(removed, c, owner.orgId);
+    const coAdmin = await joined(owner, 'admin', 'Co Admin');
+    const leaver = await joined(owner, 'member', 'Leaver');
+    const removed = await joined(owner, 'member', 'Removed');
     await server.db.delete(notifications);
 
     expect((await leaver.client.post('/api/v1/organizations/current/leave')).status).toBe(200);
