@@ -17,6 +17,7 @@ import {
   sessionsQueryOptions,
   useAuthMutation,
 } from '../../api/security';
+import { formatDateTime } from '../../../../lib/format';
 import { describeDevice } from './user-agent';
 import { FailureAlert } from './FailureAlert';
 
@@ -69,9 +70,7 @@ export function SessionsCard() {
                       ) : null}
                     </TableCell>
                     <TableCell dir="ltr">{session.ipAddress || unknown}</TableCell>
-                    <TableCell>
-                      {new Date(session.updatedAt).toLocaleString(i18n.language)}
-                    </TableCell>
+                    <TableCell>{formatDateTime(session.updatedAt, i18n.language)}</TableCell>
                     <TableCell>
                       {isCurrent ? null : (
                         <Button
