@@ -88,6 +88,9 @@ export const KNOWN_TARGETS = [
   'whitelist_entry',
   'app_setting',
   'help_request',
+  'customer',
+  'data_source',
+  'project',
 ] as const;
 export type KnownTarget = (typeof KNOWN_TARGETS)[number];
 
