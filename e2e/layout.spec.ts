@@ -195,6 +195,30 @@ test.describe('application shell', () => {
     await expect(search).toHaveCount(0);
   });
 
+  test('Ctrl+K also finds people of the organisation and opens their page', async ({ page }) => {
+    await openShell(page);
+    await page.keyboard.press('Control+k');
+    const search = page.getByRole('combobox', { name: 'Search pages' });
+    await search.fill(E2E_ADMIN.email);
+    const person = page.getByRole('option').filter({ hasText: E2E_ADMIN.email });
+    await expect(person).toHaveCount(1);
+    await person.click();
+    await expect(page).toHaveURL(/\/apps\/user\/view\/[0-9a-f-]{36}$/);
+  });
+
+  test('the expanded navigation names its sections', async ({ page }) => {
+    await openShell(page);
+    await page.getByTestId('vertical-nav').hover();
+    for (const section of ['Workspace', 'CRM', 'Administration']) {
+      await expect(page.getByRole('list', { name: section })).toBeVisible();
+    }
+    await expect(
+      page
+        .getByRole('list', { name: 'Administration' })
+        .getByRole('link', { name: 'Access control' }),
+    ).toBeVisible();
+  });
+
   test('notifications show the empty state', async ({ page }) => {
     await openShell(page);
     await page.getByRole('button', { name: 'Notifications', exact: true }).click();
