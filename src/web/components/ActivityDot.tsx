@@ -3,6 +3,7 @@ import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { IconArrowsExchange, IconNote, IconPencil, IconPlus } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatRelativeTime } from '../lib/format';
 
@@ -76,5 +77,45 @@ export function ActivitySkeleton({ rows, dotSize = 28 }: { rows: number; dotSize
         </Stack>
       ))}
     </Stack>
+  );
+}
+
+/** A list of activities, newest first, each row divided from the next. */
+export function ActivityList({ children }: { children: ReactNode }) {
+  return (
+    <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+      {children}
+    </Box>
+  );
+}
+
+/** One row of an ActivityList: its dot, what happened (children) and when. */
+export function ActivityItem({
+  kind,
+  createdAt,
+  children,
+}: {
+  kind: ActivityKind;
+  createdAt: string;
+  children: ReactNode;
+}) {
+  return (
+    <Box
+      component="li"
+      sx={{
+        display: 'flex',
+        gap: 1.5,
+        py: 1.25,
+        borderBottom: 1,
+        borderColor: 'divider',
+        '&:last-of-type': { borderBottom: 0 },
+      }}
+    >
+      <ActivityDot kind={kind} />
+      <Box sx={{ minWidth: 0, flex: 1 }}>
+        {children}
+        <ActivityTime value={createdAt} />
+      </Box>
+    </Box>
   );
 }

@@ -1,4 +1,3 @@
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
@@ -6,7 +5,7 @@ import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CrmActivityDto } from '../../../../shared/schemas/dashboard';
 import { RouterLink } from '../../../components/RouterLink';
-import { ActivityDot, ActivitySkeleton, ActivityTime } from '../../../components/ActivityDot';
+import { ActivityItem, ActivityList, ActivitySkeleton } from '../../../components/ActivityDot';
 import { customerActivityText } from '../../../lib/customer-activity-text';
 
 type Activity = CrmActivityDto;
@@ -37,51 +36,34 @@ export function RecentActivity({
         ) : items.length === 0 ? (
           <Typography color="text.secondary">{t('customers.dashboard.recent.empty')}</Typography>
         ) : (
-          <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
-            {items.map((activity) => {
-              return (
-                <Box
-                  component="li"
-                  key={activity.id}
-                  sx={{
-                    display: 'flex',
-                    gap: 1.5,
-                    py: 1.25,
-                    borderBottom: 1,
-                    borderColor: 'divider',
-                    '&:last-of-type': { borderBottom: 0 },
-                  }}
-                >
-                  <ActivityDot kind={activity.type} />
-                  <Box sx={{ minWidth: 0, flex: 1 }}>
-                    <Typography variant="body2">
-                      {withCustomerLink(
-                        customerActivityText(t, i18n.language, activity, NAME),
-                        <RouterLink
-                          to="/customer"
-                          search={{ customer: activity.customer.id }}
-                          underline="hover"
-                          sx={{ fontWeight: 600 }}
-                        >
-                          <bdi>{activity.customer.name}</bdi>
-                        </RouterLink>,
-                      )}
-                    </Typography>
-                    {activity.type === 'note' && activity.body ? (
-                      <Typography
-                        variant="body2"
-                        color="text.secondary"
-                        sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
-                      >
-                        {activity.body}
-                      </Typography>
-                    ) : null}
-                    <ActivityTime value={activity.createdAt} />
-                  </Box>
-                </Box>
-              );
-            })}
-          </Box>
+          <ActivityList>
+            {items.map((activity) => (
+              <ActivityItem key={activity.id} kind={activity.type} createdAt={activity.createdAt}>
+                <Typography variant="body2">
+                  {withCustomerLink(
+                    customerActivityText(t, i18n.language, activity, NAME),
+                    <RouterLink
+                      to="/customer"
+                      search={{ customer: activity.customer.id }}
+                      underline="hover"
+                      sx={{ fontWeight: 600 }}
+                    >
+                      <bdi>{activity.customer.name}</bdi>
+                    </RouterLink>,
+                  )}
+                </Typography>
+                {activity.type === 'note' && activity.body ? (
+                  <Typography
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}
+                  >
+                    {activity.body}
+                  </Typography>
+                ) : null}
+              </ActivityItem>
+            ))}
+          </ActivityList>
         )}
       </CardContent>
     </Card>

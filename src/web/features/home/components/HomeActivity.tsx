@@ -1,8 +1,7 @@
-import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { HomeActivity as Activity } from '../../../../shared/schemas/home';
-import { ActivityDot, ActivitySkeleton, ActivityTime } from '../../../components/ActivityDot';
+import { ActivityItem, ActivityList, ActivitySkeleton } from '../../../components/ActivityDot';
 import { RouterLink } from '../../../components/RouterLink';
 import { SectionCard } from '../../../components/SectionCard';
 import { useAbility } from '../../../lib/ability';
@@ -37,34 +36,19 @@ export function HomeActivity({ items }: { items: readonly Activity[] | undefined
       ) : items.length === 0 ? (
         <Typography color="text.secondary">{t('overview.activity.empty')}</Typography>
       ) : (
-        <Box component="ol" sx={{ listStyle: 'none', m: 0, p: 0 }}>
+        <ActivityList>
           {items.map((item) => (
-            <Box
-              component="li"
-              key={item.id}
-              sx={{
-                display: 'flex',
-                gap: 1.5,
-                py: 1.25,
-                borderBottom: 1,
-                borderColor: 'divider',
-                '&:last-of-type': { borderBottom: 0 },
-              }}
-            >
-              <ActivityDot kind={kindOf(item.action)} />
-              <Box sx={{ minWidth: 0, flex: 1 }}>
-                <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                  {activitySentence(i18n, {
-                    action: item.action,
-                    actorName: item.actor.name,
-                    targetName: item.targetName,
-                  })}
-                </Typography>
-                <ActivityTime value={item.createdAt} />
-              </Box>
-            </Box>
+            <ActivityItem key={item.id} kind={kindOf(item.action)} createdAt={item.createdAt}>
+              <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+                {activitySentence(i18n, {
+                  action: item.action,
+                  actorName: item.actor.name,
+                  targetName: item.targetName,
+                })}
+              </Typography>
+            </ActivityItem>
           ))}
-        </Box>
+        </ActivityList>
       )}
     </SectionCard>
   );
