@@ -7,6 +7,7 @@ import * as schema from '../db/schema/index.ts';
 import type { Mailer } from '../mail/mailer.ts';
 import type { Logger } from '../http/logger.ts';
 import { mailTemplates } from '../mail/templates.ts';
+import { inviteeSignIn } from './invitee-sign-in.ts';
 import { oauthTwoFactorGate } from './oauth-two-factor.ts';
 import { createAccessPolicy } from './access-policy.ts';
 import { beforeAccountDeletion } from './account-deletion.ts';
@@ -187,6 +188,7 @@ function createBetterAuth({ config, db, mailer, logger, secret }: AuthDeps) {
       totpSingleUse(db),
       signInThrottlePlugin({ db, mailer, logger, appUrl: config.appUrl }),
       oauthTwoFactorGate(),
+      inviteeSignIn(db),
       ...(config.oidc
         ? [
             genericOAuth({

@@ -2,9 +2,12 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { getRouteApi } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RouterButton } from '../../../components/RouterLink';
+import { useAuthState } from '../../../lib/auth-store';
+import { safeRedirectTarget } from '../../../lib/guard';
 import { AuthCard } from '../components/AuthCard';
 import { ResendVerificationForm } from '../components/ResendVerification';
 
@@ -19,12 +22,18 @@ const isKnownError = (code: string): code is KnownError =>
 /**
  * Where the server's verification link lands: `/verify-email` when the address was verified,
  * `/verify-email?error=CODE` when the link could not be used (then a new link can be asked for).
- * A `to` (from a registration that started at an invitation) is passed on to the sign-in.
+ * A `to` (from a registration that started at an invitation) is passed on to the sign-in; an
+ * invitee the server signed in with the link goes straight back there.
  */
 export function VerifyEmailPage() {
   const { t } = useTranslation();
   const { error, to } = routeApi.useSearch();
   const loginSearch = to ? { to } : {};
+  const navigate = useNavigate();
+  const signedIn = useAuthState((state) => state.status === 'authenticated');
+  useEffect(() => {
+    if (signedIn && to && !error) void navigate({ href: safeRedirectTarget(to), replace: true });
+  }, [signedIn, to, error, navigate]);
 
   if (error) {
     const code = error.toUpperCase();
