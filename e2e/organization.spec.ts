@@ -18,7 +18,7 @@ const ORIGIN_HEADERS = { Origin: E2E_BASE_URL };
 const unique = () => `${Date.now()}${Math.random().toString(36).slice(2, 6)}`;
 
 /** The navbar's organisation selector, named after the selected organisation and role. */
-const selector = (page: Page) => page.getByRole('button', { name: /^Organization: / });
+const selector = (page: Page) => page.getByRole('button', { name: /^Organisation: / });
 
 /** Creates an organisation through the API as the user signed in on `request`; returns its id. */
 async function createOrganization(request: APIRequestContext, name: string): Promise<string> {
@@ -74,7 +74,7 @@ async function addTeammate(inviter: APIRequestContext, orgId: string, role: stri
 async function switchTo(page: Page, name: string, role = 'Admin') {
   await selector(page).click();
   await page.getByRole('menuitemradio', { name: new RegExp(name) }).click();
-  await expect(selector(page)).toHaveAccessibleName(`Organization: ${name} (${role})`);
+  await expect(selector(page)).toHaveAccessibleName(`Organisation: ${name} (${role})`);
 }
 
 test('an admin invites a new address as developer; the invitee registers from the mail and joins', async ({
@@ -93,17 +93,17 @@ test('an admin invites a new address as developer; the invitee registers from th
     await signIn(page, admin);
     await page.goto('/');
     await selector(page).click();
-    await page.getByRole('menuitem', { name: 'Create organization' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Create an organization' });
+    await page.getByRole('menuitem', { name: 'Create organisation' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create an organisation' });
     await dialog.getByLabel('Name').fill(orgName);
     await dialog.getByRole('button', { name: 'Create', exact: true }).click();
     await expect(dialog).toBeHidden();
-    await expect(selector(page)).toHaveAccessibleName(`Organization: ${orgName} (Admin)`);
+    await expect(selector(page)).toHaveAccessibleName(`Organisation: ${orgName} (Admin)`);
   });
 
   await test.step('the admin invites the address with the role developer', async () => {
     await selector(page).click();
-    await page.getByRole('menuitem', { name: 'Manage organization' }).click();
+    await page.getByRole('menuitem', { name: 'Manage organisation' }).click();
     await expect(page).toHaveURL(/\/organization$/);
     await expect(page.getByRole('heading', { level: 1, name: orgName })).toBeVisible();
     await page.getByRole('tab', { name: 'Invitations' }).click();
@@ -165,13 +165,13 @@ test('an admin invites a new address as developer; the invitee registers from th
       await expect(guest).toHaveURL((url) => url.pathname + url.search === invitePath);
       await guest.getByRole('button', { name: 'Accept invitation' }).click();
       await expect(guest).toHaveURL((url) => url.pathname === '/');
-      await expect(selector(guest)).toHaveAccessibleName(`Organization: ${orgName} (Developer)`);
+      await expect(selector(guest)).toHaveAccessibleName(`Organisation: ${orgName} (Developer)`);
       await selector(guest).click();
       const entry = guest.getByRole('menuitemradio', { name: new RegExp(orgName) });
       await expect(entry).toHaveAttribute('aria-checked', 'true');
       await expect(entry).toContainText('Developer');
       // A developer does not manage the organisation.
-      await expect(guest.getByRole('menuitem', { name: 'Manage organization' })).toHaveCount(0);
+      await expect(guest.getByRole('menuitem', { name: 'Manage organisation' })).toHaveCount(0);
       await guest.keyboard.press('Escape');
     });
 
@@ -239,9 +239,9 @@ test('the last admin can be neither demoted nor removed', async ({ page }) => {
     await page.getByRole('option', { name: 'Developer' }).click();
     await expect(ownerRole).toBeDisabled();
     await page.getByRole('tab', { name: 'Danger zone' }).click();
-    await expect(page.getByRole('button', { name: 'Leave organization' })).toBeDisabled();
+    await expect(page.getByRole('button', { name: 'Leave organisation' })).toBeDisabled();
     // Deleting is for super admins only (docs/decisions/0005).
-    await expect(page.getByRole('button', { name: 'Delete organization' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Delete organisation' })).toHaveCount(0);
   });
 });
 
@@ -306,7 +306,7 @@ test('the organization page has no serious axe-core violation, in en and ar', as
   await switchTo(page, name);
 
   const texts = {
-    en: { invite: 'Invite member', leave: 'Leave organization', cancel: 'Cancel' },
+    en: { invite: 'Invite member', leave: 'Leave organisation', cancel: 'Cancel' },
     ar: { invite: 'دعوة عضو', leave: 'مغادرة المؤسسة', cancel: 'إلغاء' },
   };
   /** Opens the dialog of `button`, checks it with axe, and closes it. */
@@ -343,7 +343,7 @@ test('the organization page has no serious axe-core violation, in en and ar', as
       if (tab === 'invitations') await checkDialog(language, texts[language].invite, 'invite');
       if (tab === 'danger') await checkDialog(language, texts[language].leave, 'leave');
     }
-    const label = language === 'ar' ? /^المؤسسة: / : /^Organization: /;
+    const label = language === 'ar' ? /^المؤسسة: / : /^Organisation: /;
     await page.getByRole('button', { name: label }).click();
     await expect(page.getByRole('menu')).toBeVisible();
     // The menu grows in with its opacity: checked for contrast once it is fully shown.
