@@ -55,6 +55,8 @@ export const invitationsQueryOptions = (orgId: string | null) =>
     queryFn: ({ signal }) =>
       api<{ items: Invitation[] }>('/organizations/current/invitations', { signal }),
     enabled: orgId !== null,
+    // Invitees answer from elsewhere: the tab shows what is pending now, not a copy seconds old.
+    staleTime: 0,
   });
 
 /** After a change in the organisation: its queries load again. */
