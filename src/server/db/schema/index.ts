@@ -9,3 +9,4 @@ export * from './projects.ts';
 export * from './customers.ts';
 export * from './data-sources.ts';
 export * from './sign-in-throttle.ts';
+export * from './agents.ts';
