@@ -77,6 +77,8 @@ export default defineConfig({
         SEED_ADMIN_PASSWORD: E2E_ADMIN.password,
         // Lets e2e/support/users.ts give its API set-up calls their own client addresses.
         TRUST_PROXY: 'true',
+        // Model providers may be the local OpenAI-compatible test server (src/server/test/openai-server.ts).
+        OUTBOUND_MODEL_NETWORKS: 'loopback',
         ...OIDC_SERVER_ENV,
       },
     },

@@ -83,6 +83,7 @@ const envSchema = z
       .transform((v) => v === 'true' || v === '1'),
     OUTBOUND_DATABASE_NETWORKS: listOf(parseNetworks, 'private,loopback'),
     OUTBOUND_HTTP_NETWORKS: listOf(parseNetworks, 'public'),
+    OUTBOUND_MODEL_NETWORKS: listOf(parseNetworks, 'public'),
     OUTBOUND_ALLOWED_HOSTS: listOf(parseAllowedHosts, ''),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
@@ -175,6 +176,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     outbound: {
       database: e.OUTBOUND_DATABASE_NETWORKS,
       http: e.OUTBOUND_HTTP_NETWORKS,
+      model: e.OUTBOUND_MODEL_NETWORKS,
       allowedHosts: e.OUTBOUND_ALLOWED_HOSTS,
     },
   };

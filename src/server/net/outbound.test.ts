@@ -122,11 +122,13 @@ describe('the outbound-address policy', () => {
   it('reads its settings from the environment, refusing unknown words', () => {
     const config = loadConfig({
       OUTBOUND_HTTP_NETWORKS: 'private',
+      OUTBOUND_MODEL_NETWORKS: 'loopback',
       OUTBOUND_ALLOWED_HOSTS: 'Models.Internal, 10.0.0.0/8',
     });
     expect(config.outbound).toEqual({
       database: ['public', 'private', 'loopback'],
       http: ['public', 'private'],
+      model: ['public', 'loopback'],
       allowedHosts: ['models.internal', '10.0.0.0/8'],
     });
     expect(() => loadConfig({ OUTBOUND_DATABASE_NETWORKS: 'everything' })).toThrow(

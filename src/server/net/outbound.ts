@@ -1,14 +1,15 @@
 /**
  * The one outbound-address policy: every connection the server opens on a user's behalf (data
- * sources, and later HTTP steps and model providers) checks the address it actually connects to.
+ * sources, model providers, and later HTTP steps) checks the address it actually connects to.
  *
  * - Always refused: link-local (cloud metadata at 169.254.169.254), unspecified, broadcast,
  *   multicast and reserved addresses, whatever the settings say.
  * - Public addresses are always allowed.
  * - Loopback and private ranges are allowed per purpose by two instance settings:
  *   OUTBOUND_DATABASE_NETWORKS (default `private,loopback`: teams connect to their own
- *   databases, often on the same machine) and OUTBOUND_HTTP_NETWORKS (default `public`: none),
- *   plus OUTBOUND_ALLOWED_HOSTS (host names, addresses or CIDR ranges allowed for both).
+ *   databases, often on the same machine), OUTBOUND_HTTP_NETWORKS (default `public`: none) and
+ *   OUTBOUND_MODEL_NETWORKS (model providers; default `public`: none), plus
+ *   OUTBOUND_ALLOWED_HOSTS (host names, addresses or CIDR ranges allowed for every purpose).
  *
  * Names are resolved once and the connection goes to the checked address (`pinnedSocket`,
  * `guardedLookup`), so a name that resolves elsewhere on a second lookup (DNS rebinding) gains
@@ -19,12 +20,14 @@ import dns from 'node:dns';
 import net from 'node:net';
 
 export type NetworkKind = 'public' | 'private' | 'loopback';
-export type OutboundPurpose = 'database' | 'http';
+export type OutboundPurpose = 'database' | 'http' | 'model';
 
 /** Plain data (it crosses into query worker threads). */
 export interface OutboundPolicy {
   database: NetworkKind[];
   http: NetworkKind[];
+  /** Model providers (OpenAI-compatible APIs). */
+  model: NetworkKind[];
   /** Host names (lower case), addresses or CIDR ranges allowed for every purpose. */
   allowedHosts: string[];
 }
@@ -32,6 +35,7 @@ export interface OutboundPolicy {
 export const DEFAULT_OUTBOUND_POLICY: OutboundPolicy = {
   database: ['public', 'private', 'loopback'],
   http: ['public'],
+  model: ['public'],
   allowedHosts: [],
 };
 
