@@ -12,6 +12,7 @@ type Db = Pick<Database, 'insert' | 'select'>;
 export const NOTIFICATION_LINKS = {
   members: '/organization?tab=members',
   helpRequests: '/admin/super-admin?tab=help-requests',
+  myHelpRequests: '/pages/account-settings/help',
   customers: '/customer',
 } as const;
 
@@ -118,7 +119,7 @@ export async function helpRequestAnswered(
     userIds: [request.userId],
     kind: 'help_request.answered',
     params: { helpRequestId: request.id, status: request.status },
-    link: null,
+    link: NOTIFICATION_LINKS.myHelpRequests,
   });
 }
 

@@ -65,6 +65,9 @@ export type AdminHelpRequest = z.infer<typeof adminHelpRequestSchema>;
 /** GET /api/v1/help-requests. */
 export const adminHelpRequestPageSchema = pageSchema(adminHelpRequestSchema);
 
+/** GET /api/v1/help-requests/mine: the caller's own requests. */
+export const helpRequestPageSchema = pageSchema(helpRequestRecordSchema);
+
 const PROJECT_SEGMENTS: ReadonlySet<string> = new Set(['project', 'projects']);
 
 /** The path of an absolute or relative URL, without query or hash. */

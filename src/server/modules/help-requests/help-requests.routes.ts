@@ -1,6 +1,8 @@
 import { idParamSchema } from '../../../shared/schemas/common.ts';
+import { pageQuerySchema } from '../../../shared/schemas/pagination.ts';
 import {
   adminHelpRequestPageSchema,
+  helpRequestPageSchema,
   helpRequestRecordSchema,
   helpRequestSchema,
 } from '../../../shared/schemas/help-request.ts';
@@ -12,7 +14,12 @@ import { createRouter, defineRoute, jsonContent } from '../../http/openapi.ts';
 import { auditActor, requireAuth } from '../../http/context.ts';
 import { permission } from '../../http/permission.ts';
 import { found } from '../../http/records.ts';
-import { createHelpRequest, listHelpRequests, updateHelpRequest } from './help-requests.service.ts';
+import {
+  createHelpRequest,
+  listHelpRequests,
+  listOwnHelpRequests,
+  updateHelpRequest,
+} from './help-requests.service.ts';
 
 const TAGS = ['Help requests'];
 
@@ -41,6 +48,18 @@ const list = defineRoute({
   },
 });
 
+const mine = defineRoute({
+  method: 'get',
+  path: '/help-requests/mine',
+  ...permission.authenticated(),
+  tags: TAGS,
+  summary: "The caller's own help requests with the team's answer, newest first",
+  request: { query: pageQuerySchema },
+  responses: {
+    200: { description: 'A page of help requests', content: jsonContent(helpRequestPageSchema) },
+  },
+});
+
 const update = defineRoute({
   method: 'patch',
   path: '/help-requests/{id}',
@@ -62,6 +81,10 @@ export const helpRequestRoutes = createRouter()
   })
   .openapi(list, async (c) => {
     return c.json(await listHelpRequests(c.get('deps').db, c.req.valid('query')), 200);
+  })
+  .openapi(mine, async (c) => {
+    const { user } = requireAuth(c);
+    return c.json(await listOwnHelpRequests(c.get('deps').db, user.id, c.req.valid('query')), 200);
   })
   .openapi(update, async (c) => {
     const { id } = c.req.valid('param');

@@ -9,7 +9,7 @@ import {
   type HelpRequest,
   type HelpRequestRecord,
 } from '../../../shared/schemas/help-request.ts';
-import type { Page } from '../../../shared/schemas/pagination.ts';
+import type { Page, PageQuery } from '../../../shared/schemas/pagination.ts';
 import {
   projectLink,
   type HelpRequestListQuery,
@@ -126,6 +126,28 @@ export async function listHelpRequests(
     })),
     ...page,
   };
+}
+
+/** The requests `userId` sent, newest first (with the team's answer when there is one). */
+export async function listOwnHelpRequests(
+  db: Database,
+  userId: string,
+  query: PageQuery,
+): Promise<Page<HelpRequestRecord>> {
+  const where = eq(helpRequests.userId, userId);
+  const { rows, ...page } = await readPage(
+    query,
+    (range) =>
+      db
+        .select()
+        .from(helpRequests)
+        .where(where)
+        .orderBy(desc(helpRequests.createdAt), desc(helpRequests.id))
+        .limit(range.limit)
+        .offset(range.offset),
+    db.select({ total: count() }).from(helpRequests).where(where),
+  );
+  return { items: rows.map(toDto), ...page };
 }
 
 /** A super admin's triage (status, note); null when there is no such request. */

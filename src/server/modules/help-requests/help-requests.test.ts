@@ -129,6 +129,97 @@ describe('GET /api/v1/help-requests', () => {
   });
 });
 
+describe('GET /api/v1/help-requests/mine', () => {
+  it("lists the caller's own requests only, newest first, with the team's answer", async () => {
+    const author = await signedInUser(server);
+    const other = await signedInUser(server);
+    const sent: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const res = await author.client.post('/api/v1/help-requests', {
+        url: `http://localhost:3000/projects/p-${n}`,
+        issue_description: `My own question number ${n}`,
+      });
+      expect(res.status).toBe(201);
+      sent.push(res.json.id);
+    }
+    const foreign = await other.client.post('/api/v1/help-requests', {
+      url: 'http://localhost:3000/customer',
+      issue_description: 'Somebody else asks this',
+    });
+    expect(foreign.status).toBe(201);
+
+    const root = await signedInUser(server, { email: 'root-mine@example.test' });
+    await server.db.execute(sql`update users set super_admin = true where id = ${root.userId}`);
+    const answer = await root.client.request('PATCH', `/api/v1/help-requests/${sent[0]}`, {
+      status: 'resolved',
+      note: 'Fixed on our side.',
+    });
+    expect(answer.status).toBe(200);
+
+    const mine = await author.client.get('/api/v1/help-requests/mine');
+    expect(mine.status).toBe(200);
+    expect(mine.json).toMatchObject({ total: 3, page: 1, pageSize: 20 });
+    expect(mine.json.items.map((item: { id: string }) => item.id)).toEqual([...sent].reverse());
+    expect(
+      mine.json.items.every((item: { user_id: string }) => item.user_id === author.userId),
+    ).toBe(true);
+    expect(mine.json.items[2]).toMatchObject({
+      id: sent[0],
+      status: 'resolved',
+      note: 'Fixed on our side.',
+      url: 'http://localhost:3000/projects/p-1',
+      project_link: '/projects/p-1',
+      issue_description: 'My own question number 1',
+      resolved_at: expect.stringMatching(/Z$/),
+      created_at: expect.stringMatching(/Z$/),
+    });
+    expect(mine.json.items[0]).toMatchObject({ status: 'open', note: null, resolved_at: null });
+
+    const theirs = await other.client.get('/api/v1/help-requests/mine');
+    expect(theirs.json.total).toBe(1);
+    expect(theirs.json.items.map((item: { id: string }) => item.id)).toEqual([foreign.json.id]);
+
+    // A super admin's own list is theirs too, not everyone's.
+    const rootMine = await root.client.get('/api/v1/help-requests/mine');
+    expect(rootMine.json).toMatchObject({ total: 0, items: [] });
+  });
+
+  it('pages with page and pageSize, and refuses other sizes and unknown fields', async () => {
+    const author = await signedInUser(server);
+    for (let n = 0; n < 12; n++) {
+      const res = await author.client.post('/api/v1/help-requests', {
+        url: '/x',
+        issue_description: `Paged question number ${n}`,
+      });
+      expect(res.status).toBe(201);
+    }
+    const first = await author.client.get('/api/v1/help-requests/mine?page=1&pageSize=10');
+    expect(first.json).toMatchObject({ total: 12, page: 1, pageSize: 10 });
+    expect(first.json.items).toHaveLength(10);
+    expect(first.json.items[0].issue_description).toBe('Paged question number 11');
+    const second = await author.client.get('/api/v1/help-requests/mine?page=2&pageSize=10');
+    expect(second.json).toMatchObject({ total: 12, page: 2, pageSize: 10 });
+    expect(
+      second.json.items.map((item: { issue_description: string }) => item.issue_description),
+    ).toEqual(['Paged question number 1', 'Paged question number 0']);
+    const beyond = await author.client.get('/api/v1/help-requests/mine?page=5&pageSize=10');
+    expect(beyond.json).toMatchObject({ total: 12, items: [] });
+    expect((await author.client.get('/api/v1/help-requests/mine?pageSize=7')).status).toBe(400);
+    expect((await author.client.get('/api/v1/help-requests/mine?page=0')).status).toBe(400);
+    const unknown = await author.client.get('/api/v1/help-requests/mine?user_id=someone');
+    expect(unknown.status).toBe(400);
+    expect(unknown.json.error.code).toBe('VALIDATION_ERROR');
+  });
+
+  it('answers 401 without a session', async () => {
+    const res = await server.client().get('/api/v1/help-requests/mine');
+    expect(res.status).toBe(401);
+    expect(res.json).toEqual({
+      error: { code: 'UNAUTHENTICATED', message: 'User not authenticated' },
+    });
+  });
+});
+
 describe('a broken database', () => {
   it('answers 503 TABLE_NOT_FOUND when the help_requests table is missing', async () => {
     const { client } = await signedInUser(server);

@@ -145,6 +145,11 @@ describe('notifications of events', () => {
     const path = `/api/v1/help-requests/${sent.json.id}`;
     expect((await rootA.client.request('PATCH', path, { status: 'resolved' })).status).toBe(200);
     expect(await kindsOf(author.userId)).toEqual(['help_request.answered']);
+    expect((await rowsOf(author.userId))[0]).toMatchObject({
+      organizationId: null,
+      link: '/pages/account-settings/help',
+      params: { helpRequestId: sent.json.id, status: 'resolved' },
+    });
     // Reopening is no answer.
     expect((await rootA.client.request('PATCH', path, { status: 'open' })).status).toBe(200);
     expect(await kindsOf(author.userId)).toEqual(['help_request.answered']);
