@@ -78,4 +78,30 @@ describe('GET /api/v1/home', () => {
     const none = await other.client.get('/api/v1/home');
     expect(none.status).toBe(400);
   });
+
+  it('answers a user in no organisation with a 4xx in the error shape, never a 500', async () => {
+    const loner = await signedInUser(server, { name: 'No Org Yet' });
+    const none = await loner.client.get('/api/v1/home');
+    expect(none.status).toBe(400);
+    expect(none.json).toEqual({
+      error: {
+        code: 'ORGANIZATION_REQUIRED',
+        message: 'Select an organization first (X-Organization-Id header)',
+      },
+    });
+
+    const owner = await adminWithOrg();
+    loner.client.orgId = owner.client.orgId;
+    const foreign = await loner.client.get('/api/v1/home');
+    expect(foreign.status).toBe(404);
+    expect(foreign.json.error.code).toEqual(expect.any(String));
+
+    for (const bogus of ['not-a-uuid', '00000000-0000-0000-0000-000000000000', 'x'.repeat(300)]) {
+      loner.client.orgId = bogus;
+      const res = await loner.client.get('/api/v1/home');
+      expect(res.status, bogus).toBeGreaterThanOrEqual(400);
+      expect(res.status, bogus).toBeLessThan(500);
+      expect(res.json.error.code).toEqual(expect.any(String));
+    }
+  });
 });
