@@ -33,6 +33,7 @@ import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { dataSourceRoutes } from './modules/data-sources/data-sources.routes.ts';
+import { modelProviderRoutes } from './modules/model-providers/model-providers.routes.ts';
 import { DATA_SOURCE_LIMITS } from '../shared/schemas/data-sources.ts';
 import { CUSTOMER_IMPORT_BODY_BYTES } from '../shared/schemas/customers.ts';
 
@@ -152,6 +153,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   v1.route('/', homeRoutes);
   v1.route('/', searchRoutes);
   v1.route('/', dataSourceRoutes);
+  v1.route('/', modelProviderRoutes);
   app.use('/api/v1/*', requestContext(deps));
   app.route('/api/v1', v1);
 

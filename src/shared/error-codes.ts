@@ -58,6 +58,9 @@ export const ERROR_CODES = {
   RESULT_TOO_LARGE: 422,
   SECRET_REQUIRED_FOR_NEW_DESTINATION: 400,
   SECRET_UNREADABLE: 422,
+
+  // Model providers
+  MODEL_PROVIDER_NAME_TAKEN: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;
