@@ -12,10 +12,10 @@ import { SETTINGS_TABS, type SettingsTab } from '../settings-tabs';
 const routeApi = getRouteApi('/pages/account-settings/$tab');
 
 /**
- * /pages/account-settings/{tab}. The security tab belongs to the auth feature: the route
- * passes it in.
+ * /pages/account-settings/{tab}. The security tab belongs to the auth feature and the help
+ * requests tab to the help feature: the route passes them in.
  */
-export function AccountSettingsPage({ security }: { security: ReactNode }) {
+export function AccountSettingsPage({ security, help }: { security: ReactNode; help: ReactNode }) {
   const { t } = useTranslation();
   const { tab } = routeApi.useParams();
   const navigate = useNavigate();
@@ -40,6 +40,7 @@ export function AccountSettingsPage({ security }: { security: ReactNode }) {
       {current === 'account' ? <AccountTab /> : null}
       {current === 'security' ? security : null}
       {current === 'notifications' ? <NotificationsTab /> : null}
+      {current === 'help' ? help : null}
     </Box>
   );
 }

@@ -1,8 +1,28 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { HELP_URL_MAX_LENGTH } from '../../../../shared/constants';
 import type { HelpRequestInput, HelpRequestRecord } from '../../../../shared/schemas/help-request';
+import type { Page } from '../../../../shared/schemas/pagination';
 import { api } from '../../../lib/api';
+import { pageQueryOptions } from '../../../lib/paged-query';
 import { fetchSession } from '../../../lib/session';
+
+export const helpKeys = {
+  mine: (paging?: { page: number; pageSize: number }) =>
+    paging ? (['help', 'mine', paging] as const) : (['help', 'mine'] as const),
+};
+
+/**
+ * GET /api/v1/help-requests/mine: a page of the caller's own requests, newest first. Always
+ * asked again when shown (an answer may have come in since, e.g. from the bell's link).
+ */
+export const myHelpRequestsQueryOptions = (paging: { page: number; pageSize: number }) => ({
+  ...pageQueryOptions<Page<HelpRequestRecord>>(
+    helpKeys.mine(paging),
+    '/help-requests/mine',
+    paging,
+  ),
+  staleTime: 0,
+});
 
 /** The page the request is about: the current address, cut to what the server accepts. */
 export function currentPageUrl(): string {
@@ -14,9 +34,11 @@ export function submitHelpRequest(input: HelpRequestInput): Promise<HelpRequestR
 }
 
 export function useSubmitHelpRequest() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (issueDescription: string) =>
       submitHelpRequest({ url: currentPageUrl(), issue_description: issueDescription }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: helpKeys.mine() }),
   });
 }
 

@@ -8,24 +8,40 @@ import { useAuthState } from '../../../lib/auth-store';
 import { homeOverviewQueryOptions } from '../api/home';
 import { GettingStarted } from '../components/GettingStarted';
 import { HomeActivity } from '../components/HomeActivity';
+import {
+  NoOrganizationCard,
+  type CreateOrganizationDialogType,
+} from '../components/NoOrganizationCard';
 import { OrganizationCounts } from '../components/OrganizationCounts';
 import { OrganizationList } from '../components/OrganizationList';
 import { Welcome } from '../components/Welcome';
 
 /**
  * The signed-in home (/): a welcome, the selected organisation's counts, its first steps while
- * some are left, its latest changes, and the user's organisations.
+ * some are left, its latest changes, and the user's organisations. A user in no organisation
+ * is shown how to create one (the organisation feature's dialog, passed in by the route) or
+ * to be invited.
  */
-export function HomePage() {
+export function HomePage({
+  CreateOrganizationDialog,
+}: {
+  CreateOrganizationDialog: CreateOrganizationDialogType;
+}) {
   const { t } = useTranslation();
   const orgId = useAuthState((state) => state.selectedOrgId);
+  const noOrganization = useAuthState(
+    (state) => state.orgDataLoaded && !state.loadError && state.organizations.length === 0,
+  );
   const overview = useQuery(homeOverviewQueryOptions(orgId));
   const data = overview.data;
   const stepsLeft = data?.checklist.some((item) => !item.done) ?? false;
   return (
     <Stack spacing={4}>
       <Welcome />
-      {orgId ? (
+      {noOrganization ? (
+        <NoOrganizationCard CreateOrganizationDialog={CreateOrganizationDialog} />
+      ) : null}
+      {orgId && !noOrganization ? (
         <>
           {overview.isError ? <Alert severity="error">{t('overview.loadError')}</Alert> : null}
           <OrganizationCounts counts={data?.counts} />
@@ -45,9 +61,11 @@ export function HomePage() {
           </Box>
         </>
       ) : null}
-      <SectionCard id="home-organizations" title={t('home.organizations')} headingGap={1}>
-        <OrganizationList />
-      </SectionCard>
+      {noOrganization ? null : (
+        <SectionCard id="home-organizations" title={t('home.organizations')} headingGap={1}>
+          <OrganizationList />
+        </SectionCard>
+      )}
     </Stack>
   );
 }

@@ -2,6 +2,7 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { AccountSettingsPage } from '../../../features/account/pages/AccountSettingsPage';
 import { isSettingsTab } from '../../../features/account/settings-tabs';
 import { SecurityTab } from '../../../features/auth/pages/SecurityTab';
+import { MyHelpRequests } from '../../../features/help/components/MyHelpRequests';
 
 export interface AccountSettingsSearch {
   /** Set when a provider or an e-mail change link comes back with an error code. */
@@ -33,5 +34,5 @@ export const Route = createFileRoute('/pages/account-settings/$tab')({
 });
 
 function AccountSettingsRoute() {
-  return <AccountSettingsPage security={<SecurityTab />} />;
+  return <AccountSettingsPage security={<SecurityTab />} help={<MyHelpRequests />} />;
 }
