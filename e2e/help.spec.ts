@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_ADMIN } from './support/env.ts';
+import { E2E_ADMIN, E2E_BASE_URL } from './support/env.ts';
+import {
+  ownClientAddress,
+  signInAsNewUser,
+  signInAsSuperAdmin as signInAsSuperAdminByApi,
+} from './support/users.ts';
 
 /** The Request Help dialog (spec sections 2, 4, 5, 8 and 9), from the floating help button. */
 
@@ -124,4 +129,85 @@ test('a visitor without a session is asked to sign in first', async ({ page }) =
   await dialog.getByRole('link', { name: 'Sign in', exact: true }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/login');
   await expect(dialog).toBeHidden();
+});
+
+test('the author reads the answer to their help request from the bell notification', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  await signInAsNewUser(page, 'asker');
+  const text = `Where do my exports go? (e2e ${Date.now()})`;
+  const note = `They are in the Downloads folder (e2e ${Date.now()})`;
+  const tabs = page.getByRole('tablist', { name: /./ });
+
+  await test.step('the Help requests tab is empty and says how to ask', async () => {
+    await page.goto('/pages/account-settings/help');
+    await expect(tabs.getByRole('tab', { name: 'Help requests' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(page.getByText('No help request yet', { exact: true })).toBeVisible();
+    await expect(page.getByText(/Press the Get Help button on any page/)).toBeVisible();
+  });
+
+  await test.step('the user sends a request from the help button; it is listed as open', async () => {
+    await helpButton(page).click();
+    const dialog = helpDialog(page);
+    await dialog.getByLabel('Describe your issue').fill(text);
+    await dialog.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(dialog).toBeHidden({ timeout: 5_000 });
+    const item = page
+      .getByRole('list', { name: 'Your help requests' })
+      .getByRole('listitem')
+      .filter({ hasText: text });
+    await expect(item.getByText('Open', { exact: true })).toBeVisible();
+    await expect(item.getByRole('link', { name: '/pages/account-settings/help' })).toBeVisible();
+  });
+
+  await test.step('a super admin resolves it with a note through the API', async () => {
+    const admin = await browser.newContext({
+      baseURL: E2E_BASE_URL,
+      storageState: { cookies: [], origins: [] },
+      extraHTTPHeaders: ownClientAddress(),
+    });
+    try {
+      const adminPage = await admin.newPage();
+      await signInAsSuperAdminByApi(adminPage);
+      const list = await adminPage.request.get('/api/v1/help-requests', {
+        params: { status: 'open', page: 1, pageSize: 100 },
+      });
+      expect(list.status()).toBe(200);
+      const { items } = (await list.json()) as {
+        items: { id: string; issue_description: string }[];
+      };
+      const request = items.find((item) => item.issue_description === text);
+      expect(request).toBeDefined();
+      const resolved = await adminPage.request.patch(`/api/v1/help-requests/${request!.id}`, {
+        data: { status: 'resolved', note },
+      });
+      expect(resolved.status()).toBe(200);
+    } finally {
+      await admin.close();
+    }
+  });
+
+  await test.step('the bell leads the user to the Help requests tab, showing the answer', async () => {
+    await page.goto('/');
+    await page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ }).click();
+    const panel = page.getByRole('dialog', { name: 'Notifications' });
+    await panel.getByText('Your help request was answered', { exact: true }).click();
+    await expect(page).toHaveURL((url) => url.pathname === '/pages/account-settings/help');
+    await expect(tabs.getByRole('tab', { name: 'Help requests' })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    const item = page
+      .getByRole('list', { name: 'Your help requests' })
+      .getByRole('listitem')
+      .filter({ hasText: text });
+    await expect(item.getByText('Resolved', { exact: true })).toBeVisible();
+    await expect(item.getByText('Answer from the team', { exact: true })).toBeVisible();
+    await expect(item.getByText(note, { exact: true })).toBeVisible();
+  });
 });

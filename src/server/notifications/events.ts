@@ -11,7 +11,7 @@ type Db = Pick<Database, 'insert' | 'select'>;
 
 export const NOTIFICATION_LINKS = {
   members: '/organization?tab=members',
-  helpRequests: '/admin/super-admin?tab=help-requests',
+  helpRequests: '/admin/super-admin?tab=help',
   myHelpRequests: '/pages/account-settings/help',
   customers: '/customer',
 } as const;

@@ -135,7 +135,7 @@ describe('notifications of events', () => {
       expect(rows[0]).toMatchObject({
         kind: 'help_request.received',
         organizationId: null,
-        link: '/admin/super-admin?tab=help-requests',
+        link: '/admin/super-admin?tab=help',
         params: { authorName: 'Asker', helpRequestId: sent.json.id },
       });
     }

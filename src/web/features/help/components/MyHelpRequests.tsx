@@ -71,7 +71,7 @@ function RequestCard({ request }: { request: HelpRequestRecord }) {
           {request.issue_description}
         </Typography>
         <Typography variant="body2" color="text.secondary">
-          {t('help.mine.from')}: <SentFrom url={request.url} />
+          {t('help.mine.from')} <SentFrom url={request.url} />
           {request.project_link ? (
             <>
               {' · '}
