@@ -5,6 +5,7 @@ import { ADMIN_MESSAGES } from '../../shared/schemas/admin';
 import { CUSTOMER_LIMITS, CUSTOMER_MESSAGES } from '../../shared/schemas/customers';
 import { DATA_SOURCE_MESSAGES } from '../../shared/schemas/data-sources';
 import { HELP_REQUEST_MESSAGES } from '../../shared/schemas/help-request';
+import { MODEL_PROVIDER_MESSAGES } from '../../shared/schemas/model-providers';
 import { ORGANIZATION_MESSAGES } from '../../shared/schemas/organization';
 import { PROJECT_MESSAGES } from '../../shared/schemas/projects';
 import { WHITELIST_MESSAGES } from '../../shared/schemas/whitelist';
@@ -76,6 +77,7 @@ export const ERROR_CODE_KEYS = {
   CUSTOMER_EMAIL_TAKEN: 'customers.errors.emailTaken',
   IMPORT_INVALID: 'customers.import.invalid',
   DATA_SOURCE_NAME_TAKEN: 'dataSources.validation.duplicateName',
+  MODEL_PROVIDER_NAME_TAKEN: 'modelProviders.validation.duplicateName',
   TABLE_NOT_FOUND: 'help.errors.tableMissing',
 } as const satisfies Partial<Record<ErrorCode | BetterAuthCode, string>>;
 
@@ -87,6 +89,7 @@ const U = ACCOUNT_MESSAGES;
 const C = CUSTOMER_MESSAGES;
 const D = DATA_SOURCE_MESSAGES;
 const H = HELP_REQUEST_MESSAGES;
+const M = MODEL_PROVIDER_MESSAGES;
 const O = ORGANIZATION_MESSAGES;
 const P = PROJECT_MESSAGES;
 const W = WHITELIST_MESSAGES;
@@ -157,6 +160,19 @@ export const FIELD_MESSAGE_KEYS: ReadonlyMap<string, MessageKey> = new Map<strin
   [D.fileTooLarge, 'dataSources.validation.fileTooLarge'],
   [D.fileFormat, 'dataSources.validation.fileFormat'],
   [D.notAFile, 'dataSources.validation.notAFile'],
+  // Model providers (base URL, header name and value read as the data sources')
+  [M.duplicateName, 'modelProviders.validation.duplicateName'],
+  [M.notFound, 'modelProviders.validation.notFound'],
+  [M.headerValueRequired, 'modelProviders.validation.headerValueRequired'],
+  [M.duplicateHeader, 'modelProviders.validation.duplicateHeader'],
+  [M.duplicateModel, 'modelProviders.validation.duplicateModel'],
+  [M.price, 'modelProviders.validation.price'],
+  [M.defaultModel, 'modelProviders.validation.defaultModel'],
+  [M.noModel, 'modelProviders.validation.noModel'],
+  [M.keyForDestination, 'modelProviders.validation.keyForDestination'],
+  [M.headerForDestination, 'modelProviders.validation.headerForDestination'],
+  [M.secretUnreadable, 'modelProviders.validation.secretUnreadable'],
+  [M.reservedHeader, 'modelProviders.validation.reservedHeader'],
   // Help requests
   [H.min, 'help.validation.min'],
   [H.max, 'help.validation.max'],
@@ -171,6 +187,7 @@ type MessageKey =
   | 'account.settings.profile.usernameTaken'
   | `admin.errors.${'lastSuperAdmin' | 'banSelf' | 'banReason' | 'outboxOff' | 'whitelistPattern' | 'whitelistDuplicate'}`
   | `dataSources.validation.${'duplicateName' | 'notFound' | 'host' | 'baseUrl' | 'headerName' | 'headerValue' | 'reservedHeader' | 'secretRequired' | 'authHeaderRequired' | 'path' | 'oneStatement' | 'fileRequired' | 'fileTooLarge' | 'fileFormat' | 'notAFile'}`
+  | `modelProviders.validation.${'duplicateName' | 'notFound' | 'headerValueRequired' | 'duplicateHeader' | 'duplicateModel' | 'price' | 'defaultModel' | 'noModel' | 'keyForDestination' | 'headerForDestination' | 'secretUnreadable' | 'reservedHeader'}`
   | `help.validation.${'min' | 'max'}`;
 
 /** The values the texts of the table interpolate (limits of the shared schemas). */

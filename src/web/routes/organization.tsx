@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AuditLogPanel } from '../features/audit/components/AuditLogPanel';
 import { auditListSearchSchema, type AuditListSearch } from '../features/audit/list-search';
+import { ModelProvidersPanel } from '../features/model-providers/components/ModelProvidersPanel';
 import { OrganizationPage } from '../features/organization/pages/OrganizationPage';
 import { isOrganizationTab, type OrganizationTab } from '../features/organization/tabs';
 import { tabSearch } from '../lib/useTabListState';
@@ -24,5 +25,10 @@ export const Route = createFileRoute('/organization')({
 });
 
 function OrganizationRoute() {
-  return <OrganizationPage auditLog={<AuditLogPanel scope="organization" />} />;
+  return (
+    <OrganizationPage
+      auditLog={<AuditLogPanel scope="organization" />}
+      providers={<ModelProvidersPanel />}
+    />
+  );
 }

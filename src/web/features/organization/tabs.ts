@@ -1,5 +1,12 @@
 /** The tabs of /organization, in order; `?tab=` names one (profile when absent). */
-export const ORGANIZATION_TABS = ['profile', 'members', 'invitations', 'audit', 'danger'] as const;
+export const ORGANIZATION_TABS = [
+  'profile',
+  'members',
+  'invitations',
+  'providers',
+  'audit',
+  'danger',
+] as const;
 export type OrganizationTab = (typeof ORGANIZATION_TABS)[number];
 
 export const isOrganizationTab = (tab: unknown): tab is OrganizationTab =>

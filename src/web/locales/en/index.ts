@@ -10,6 +10,7 @@ import customers from './customers.json';
 import dataSources from './data-sources.json';
 import help from './help.json';
 import layout from './layout.json';
+import modelProviders from './model-providers.json';
 import organization from './organization.json';
 import overview from './overview.json';
 import projects from './projects.json';
@@ -28,6 +29,7 @@ const en = {
   ...audit,
   ...projects,
   ...dataSources,
+  ...modelProviders,
   ...customers,
   ...activity,
   ...overview,

@@ -5,6 +5,7 @@ import admin from './admin.json';
 import audit from './audit.json';
 import customers from './customers.json';
 import dataSources from './data-sources.json';
+import modelProviders from './model-providers.json';
 import overview from './overview.json';
 import projects from './projects.json';
 import users from './users.json';
@@ -17,5 +18,6 @@ export default {
   ...audit,
   ...projects,
   ...dataSources,
+  ...modelProviders,
   ...customers,
 };

@@ -111,10 +111,17 @@ function Header({
 }
 
 /**
- * /organization: the selected organisation's profile, members, invitations, audit log and
- * danger zone. The audit log belongs to another feature: the route passes it in.
+ * /organization: the selected organisation's profile, members, invitations, model providers,
+ * audit log and danger zone. The model providers and the audit log belong to other features:
+ * the route passes them in.
  */
-export function OrganizationPage({ auditLog }: { auditLog: ReactNode }) {
+export function OrganizationPage({
+  auditLog,
+  providers,
+}: {
+  auditLog: ReactNode;
+  providers: ReactNode;
+}) {
   const { t } = useTranslation();
   const { tab = 'profile' } = routeApi.useSearch();
   const navigate = useNavigate();
@@ -165,6 +172,7 @@ export function OrganizationPage({ auditLog }: { auditLog: ReactNode }) {
       ) : (
         <Alert severity="info">{t('organization.invitations.notAllowed')}</Alert>
       ),
+      providers,
       audit: auditLog,
       danger: <DangerZoneTab organization={organization} canDelete={canDelete} />,
     };
