@@ -95,14 +95,17 @@ function openAiError(
   res.end(JSON.stringify({ error: { message, type, param: null, code } }));
 }
 
-function wait(ms: number, req: http.IncomingMessage): Promise<void> {
-  if (!ms) return Promise.resolve();
+/** Waits `ms`, or less when the client leaves (`left` aborts). */
+function wait(ms: number, left: AbortSignal): Promise<void> {
+  if (!ms || left.aborted) return Promise.resolve();
   return new Promise((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    req.socket.once('close', () => {
+    const done = () => {
       clearTimeout(timer);
+      left.removeEventListener('abort', done);
       resolve();
-    });
+    };
+    const timer = setTimeout(done, ms);
+    left.addEventListener('abort', done, { once: true });
   });
 }
 
@@ -130,7 +133,9 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}) {
     body: ChatRequestBody,
   ): Promise<void> {
     const reply = nextReply(body);
-    await wait(reply.delayMs ?? 0, req);
+    const left = new AbortController();
+    res.once('close', () => left.abort());
+    await wait(reply.delayMs ?? 0, left.signal);
     if (req.socket.destroyed) return;
     if ('error' in reply) {
       const { status, message, type, code } = reply.error;
@@ -243,7 +248,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}) {
     for (const event of events) {
       if (req.socket.destroyed) return;
       res.write(`data: ${JSON.stringify(event)}\n\n`);
-      await wait(reply.chunkDelayMs ?? 0, req);
+      await wait(reply.chunkDelayMs ?? 0, left.signal);
     }
     res.end('data: [DONE]\n\n');
   }
