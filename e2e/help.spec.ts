@@ -194,6 +194,11 @@ test('the author reads the answer to their help request from the bell notificati
 
   await test.step('the bell leads the user to the Help requests tab, showing the answer', async () => {
     await page.goto('/');
+    // Signed up through the API, the user belongs to no organisation: the home says so.
+    await expect(
+      page.getByRole('heading', { name: 'You are not in an organisation yet' }),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Create an organisation' })).toBeVisible();
     await page.getByRole('button', { name: /^Notifications \(\d+ unread\)$/ }).click();
     const panel = page.getByRole('dialog', { name: 'Notifications' });
     await panel.getByText('Your help request was answered', { exact: true }).click();
