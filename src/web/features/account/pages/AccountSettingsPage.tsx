@@ -29,6 +29,8 @@ export function AccountSettingsPage({ security, help }: { security: ReactNode; h
       <Tabs
         value={current}
         aria-label={t('account.settings.tabsLabel')}
+        variant="scrollable"
+        allowScrollButtonsMobile
         onChange={(_event, value: SettingsTab) =>
           void navigate({ to: '/pages/account-settings/$tab', params: { tab: value } })
         }
