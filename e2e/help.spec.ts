@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { E2E_ADMIN, E2E_BASE_URL } from './support/env.ts';
 import {
   ownClientAddress,
@@ -214,5 +215,6 @@ test('the author reads the answer to their help request from the bell notificati
     await expect(item.getByText('Resolved', { exact: true })).toBeVisible();
     await expect(item.getByText('Answer from the team', { exact: true })).toBeVisible();
     await expect(item.getByText(note, { exact: true })).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'help requests tab');
   });
 });
