@@ -1,0 +1,54 @@
+/**
+ * Parsing of the two languages a graph holds: Liquid templates (prompts, URLs, bodies) and
+ * JSONata expressions (transforms, conditions). Used by validation (does it parse?) and by the
+ * executors (the one configured Liquid engine).
+ *
+ * Isomorphic: no Node API.
+ */
+import jsonata from 'jsonata';
+import { Liquid } from 'liquidjs';
+
+/**
+ * The Liquid engine: no file system (no include/render/layout of files), output and parse
+ * limits so that a template cannot take the process's memory.
+ */
+export const liquid = new Liquid({
+  strictFilters: false,
+  strictVariables: false,
+  parseLimit: 100_000,
+  renderLimit: 2_000,
+  memoryLimit: 10_000_000,
+  relativeReference: false,
+  fs: {
+    exists: async () => false,
+    existsSync: () => false,
+    readFile: async () => '',
+    readFileSync: () => '',
+    resolve: () => '',
+    contains: async () => false,
+    sep: '/',
+  },
+});
+
+const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+/** Null when the template parses, else the parser's message. */
+export function parseTemplate(source: string): string | null {
+  try {
+    liquid.parse(source);
+    return null;
+  } catch (error) {
+    return message(error);
+  }
+}
+
+/** Null when the expression parses (or is blank), else the parser's message. */
+export function parseExpression(source: string): string | null {
+  if (!source.trim()) return null;
+  try {
+    jsonata(source);
+    return null;
+  } catch (error) {
+    return message(error);
+  }
+}
