@@ -30,7 +30,11 @@ export const liquid = new Liquid({
   },
 });
 
-const message = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** The error's message (JSONata throws plain objects `{ code, message, position }`). */
+const message = (error: unknown) =>
+  typeof error === 'object' && error !== null && 'message' in error
+    ? String((error as { message: unknown }).message)
+    : String(error);
 
 /** Null when the template parses, else the parser's message. */
 export function parseTemplate(source: string): string | null {

@@ -1,0 +1,110 @@
+/**
+ * Templates (Liquid) and expressions (JSONata) over the run context
+ * `{ input, nodes, run, org, now }` (AGENTS.md, "The run context and templates").
+ *
+ * Isomorphic: no Node API.
+ */
+import jsonata from 'jsonata';
+import type { Template } from 'liquidjs';
+import { liquid } from './syntax.ts';
+import type { ExecutorContext } from './types.ts';
+
+/** What templates and expressions see. Secrets are never in it. */
+export interface TemplateContext {
+  input: Record<string, unknown>;
+  nodes: Record<string, unknown>;
+  run: Record<string, unknown>;
+  org: Record<string, unknown>;
+  now: string;
+}
+
+export const templateContext = (ctx: ExecutorContext): TemplateContext => ({
+  input: ctx.inputs,
+  nodes: ctx.nodes,
+  run: ctx.run,
+  org: ctx.org,
+  now: ctx.now,
+});
+
+/** The longest text a template may produce. */
+export const TEMPLATE_OUTPUT_CAP = 1_000_000;
+
+const CACHE_SIZE = 500;
+const templates = new Map<string, Template[]>();
+
+function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
+  let value = cache.get(key);
+  if (value === undefined) {
+    value = make();
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(key, value);
+  }
+  return value;
+}
+
+/** Renders a Liquid template; throws on syntax errors and on output beyond the cap. */
+export async function renderTemplate(
+  template: string,
+  context: TemplateContext | Record<string, unknown>,
+): Promise<string> {
+  if (!template.includes('{')) return template;
+  const parsed = cached(templates, template, () => liquid.parse(template));
+  const text = String(await liquid.render(parsed, context));
+  if (text.length > TEMPLATE_OUTPUT_CAP) {
+    throw new Error(`The template produced more than ${TEMPLATE_OUTPUT_CAP} characters`);
+  }
+  return text;
+}
+
+export interface ExpressionLimits {
+  /** Wall-clock time the evaluation may take (checked at each step of the evaluator). */
+  timeoutMs?: number;
+  /** Deepest nesting of evaluation (guards against runaway recursion). */
+  maxDepth?: number;
+}
+
+/** Evaluates a JSONata expression over the context, with a time and depth guard. */
+export async function evaluateExpression(
+  expression: string,
+  context: TemplateContext | Record<string, unknown>,
+  limits: ExpressionLimits = {},
+): Promise<unknown> {
+  const { timeoutMs = 1_000, maxDepth = 200 } = limits;
+  // Compiled per call: the guard hooks are bound on the expression's own environment.
+  const compiled = jsonata(expression);
+  const started = Date.now();
+  let depth = 0;
+  compiled.assign(Symbol.for('jsonata.__evaluate_entry') as unknown as string, () => {
+    depth++;
+    if (depth > maxDepth) throw new Error(`The expression nests deeper than ${maxDepth}`);
+    if (Date.now() - started > timeoutMs) {
+      throw new Error(`The expression took longer than ${timeoutMs} ms`);
+    }
+  });
+  compiled.assign(Symbol.for('jsonata.__evaluate_exit') as unknown as string, () => {
+    depth--;
+  });
+  const value: unknown = await compiled.evaluate(context).catch((error: unknown) => {
+    throw error instanceof Error ? error : new Error(jsonataMessage(error));
+  });
+  return normalise(value);
+}
+
+/** JSONata throws plain objects `{ code, message, position }`. */
+function jsonataMessage(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'message' in error) {
+    return String((error as { message: unknown }).message);
+  }
+  return String(error);
+}
+
+/** JSONata marks sequences with extra properties; hand back plain JSON values. */
+function normalise(value: unknown): unknown {
+  if (value === undefined) return null;
+  if (Array.isArray(value)) return Array.from(value, normalise);
+  if (typeof value === 'function') return null;
+  if (typeof value === 'object' && value !== null) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalise(v)]));
+  }
+  return value;
+}
