@@ -28,6 +28,7 @@ import { roleRoutes } from './modules/roles/roles.routes.ts';
 import { userRoutes } from './modules/users/users.routes.ts';
 import { whitelistRoutes } from './modules/whitelist/whitelist.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
+import { agentRoutes } from './modules/agents/agents.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
@@ -154,6 +155,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   v1.route('/', searchRoutes);
   v1.route('/', dataSourceRoutes);
   v1.route('/', modelProviderRoutes);
+  v1.route('/', agentRoutes);
   app.use('/api/v1/*', requestContext(deps));
   app.route('/api/v1', v1);
 

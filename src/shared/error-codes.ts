@@ -61,6 +61,13 @@ export const ERROR_CODES = {
 
   // Model providers
   MODEL_PROVIDER_NAME_TAKEN: 409,
+
+  // Agents
+  AGENT_REVISION_CONFLICT: 409,
+  AGENT_REVISION_REQUIRED: 428,
+  AGENT_GRAPH_INVALID: 422,
+  AGENT_NOT_PUBLISHED: 409,
+  AGENT_IMPORT_INVALID: 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

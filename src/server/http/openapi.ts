@@ -28,6 +28,7 @@ export const ERROR_DESCRIPTIONS = {
   413: 'Request body too large (PAYLOAD_TOO_LARGE)',
   415: 'Wrong content type (UNSUPPORTED_MEDIA_TYPE)',
   422: 'Understood but cannot be done (a specific code)',
+  428: 'A precondition header is missing (e.g. If-Match: AGENT_REVISION_REQUIRED)',
   429: 'Too many requests (RATE_LIMITED); see Retry-After',
   502: 'The external system could not be reached (CONNECTION_FAILED)',
 } as const;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { agentGraphSchema, emptyGraph, validateGraph, type AgentGraph } from './agent-graph.ts';
+import { agentGraphSchema, emptyGraph, type AgentGraph } from '../schemas/agent-graph.ts';
+import { validateGraph } from './validate.ts';
 
 /** A graph from short node and edge lists (data parsed with the schema's defaults). */
 function graph(
