@@ -26,6 +26,7 @@ import { Route as TermsConditionsRouteImport } from './routes/terms-conditions';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as AdminSuperAdminRouteImport } from './routes/admin/super-admin';
 import { Route as AdminWhitelistRouteImport } from './routes/admin/whitelist';
+import { Route as AgentsIndexRouteImport } from './routes/agents/index';
 import { Route as AppsPermissionsRouteImport } from './routes/apps/permissions';
 import { Route as AppsRolesRouteImport } from './routes/apps/roles';
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback';
@@ -125,6 +126,11 @@ const AdminSuperAdminRoute = AdminSuperAdminRouteImport.update({
 const AdminWhitelistRoute = AdminWhitelistRouteImport.update({
   id: '/admin/whitelist',
   path: '/admin/whitelist',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const AgentsIndexRoute = AgentsIndexRouteImport.update({
+  id: '/agents/',
+  path: '/agents/',
   getParentRoute: () => rootRouteImport,
 } as any);
 const AppsPermissionsRoute = AppsPermissionsRouteImport.update({
@@ -228,6 +234,7 @@ export interface FileRoutesByFullPath {
   '/dashboards/crm': typeof DashboardsCrmRoute;
   '/data-sources/$id': typeof DataSourcesIdRoute;
   '/projects/$id': typeof ProjectsIdRoute;
+  '/agents/': typeof AgentsIndexRoute;
   '/data-sources/': typeof DataSourcesIndexRoute;
   '/projects/': typeof ProjectsIndexRoute;
   '/apps/user/list': typeof AppsUserListRoute;
@@ -262,6 +269,7 @@ export interface FileRoutesByTo {
   '/dashboards/crm': typeof DashboardsCrmRoute;
   '/data-sources/$id': typeof DataSourcesIdRoute;
   '/projects/$id': typeof ProjectsIdRoute;
+  '/agents': typeof AgentsIndexRoute;
   '/data-sources': typeof DataSourcesIndexRoute;
   '/projects': typeof ProjectsIndexRoute;
   '/apps/user/list': typeof AppsUserListRoute;
@@ -297,6 +305,7 @@ export interface FileRoutesById {
   '/dashboards/crm': typeof DashboardsCrmRoute;
   '/data-sources/$id': typeof DataSourcesIdRoute;
   '/projects/$id': typeof ProjectsIdRoute;
+  '/agents/': typeof AgentsIndexRoute;
   '/data-sources/': typeof DataSourcesIndexRoute;
   '/projects/': typeof ProjectsIndexRoute;
   '/apps/user/list': typeof AppsUserListRoute;
@@ -333,6 +342,7 @@ export interface FileRouteTypes {
     | '/dashboards/crm'
     | '/data-sources/$id'
     | '/projects/$id'
+    | '/agents/'
     | '/data-sources/'
     | '/projects/'
     | '/apps/user/list'
@@ -367,6 +377,7 @@ export interface FileRouteTypes {
     | '/dashboards/crm'
     | '/data-sources/$id'
     | '/projects/$id'
+    | '/agents'
     | '/data-sources'
     | '/projects'
     | '/apps/user/list'
@@ -401,6 +412,7 @@ export interface FileRouteTypes {
     | '/dashboards/crm'
     | '/data-sources/$id'
     | '/projects/$id'
+    | '/agents/'
     | '/data-sources/'
     | '/projects/'
     | '/apps/user/list'
@@ -436,6 +448,7 @@ export interface RootRouteChildren {
   DashboardsCrmRoute: typeof DashboardsCrmRoute;
   DataSourcesIdRoute: typeof DataSourcesIdRoute;
   ProjectsIdRoute: typeof ProjectsIdRoute;
+  AgentsIndexRoute: typeof AgentsIndexRoute;
   DataSourcesIndexRoute: typeof DataSourcesIndexRoute;
   ProjectsIndexRoute: typeof ProjectsIndexRoute;
   AppsUserListRoute: typeof AppsUserListRoute;
@@ -566,6 +579,13 @@ declare module '@tanstack/react-router' {
       path: '/admin/whitelist';
       fullPath: '/admin/whitelist';
       preLoaderRoute: typeof AdminWhitelistRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/agents/': {
+      id: '/agents/';
+      path: '/agents';
+      fullPath: '/agents/';
+      preLoaderRoute: typeof AgentsIndexRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/apps/permissions': {
@@ -700,6 +720,7 @@ const rootRouteChildren: RootRouteChildren = {
   DashboardsCrmRoute: DashboardsCrmRoute,
   DataSourcesIdRoute: DataSourcesIdRoute,
   ProjectsIdRoute: ProjectsIdRoute,
+  AgentsIndexRoute: AgentsIndexRoute,
   DataSourcesIndexRoute: DataSourcesIndexRoute,
   ProjectsIndexRoute: ProjectsIndexRoute,
   AppsUserListRoute: AppsUserListRoute,

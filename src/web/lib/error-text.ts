@@ -2,6 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ErrorCode } from '../../shared/error-codes';
 import { ACCOUNT_MESSAGES } from '../../shared/schemas/account';
 import { ADMIN_MESSAGES } from '../../shared/schemas/admin';
+import { AGENT_MESSAGES } from '../../shared/schemas/agents';
 import { CUSTOMER_LIMITS, CUSTOMER_MESSAGES } from '../../shared/schemas/customers';
 import { DATA_SOURCE_MESSAGES } from '../../shared/schemas/data-sources';
 import { HELP_REQUEST_MESSAGES } from '../../shared/schemas/help-request';
@@ -78,6 +79,12 @@ export const ERROR_CODE_KEYS = {
   IMPORT_INVALID: 'customers.import.invalid',
   DATA_SOURCE_NAME_TAKEN: 'dataSources.validation.duplicateName',
   MODEL_PROVIDER_NAME_TAKEN: 'modelProviders.validation.duplicateName',
+  // Agents
+  AGENT_REVISION_CONFLICT: 'agents.errors.revisionConflict',
+  AGENT_REVISION_REQUIRED: 'agents.errors.revisionRequired',
+  AGENT_GRAPH_INVALID: 'agents.errors.graphInvalid',
+  AGENT_NOT_PUBLISHED: 'agents.errors.notPublished',
+  AGENT_IMPORT_INVALID: 'agents.errors.importInvalid',
   TABLE_NOT_FOUND: 'help.errors.tableMissing',
 } as const satisfies Partial<Record<ErrorCode | BetterAuthCode, string>>;
 
@@ -85,6 +92,7 @@ export const ERROR_CODE_KEYS = {
 const LOCK_CODES: ReadonlySet<string> = new Set(['ACCOUNT_LOCKED', 'ACCOUNT_TEMPORARILY_LOCKED']);
 
 const A = ADMIN_MESSAGES;
+const G = AGENT_MESSAGES;
 const U = ACCOUNT_MESSAGES;
 const C = CUSTOMER_MESSAGES;
 const D = DATA_SOURCE_MESSAGES;
@@ -173,6 +181,14 @@ export const FIELD_MESSAGE_KEYS: ReadonlyMap<string, MessageKey> = new Map<strin
   [M.headerForDestination, 'modelProviders.validation.headerForDestination'],
   [M.secretUnreadable, 'modelProviders.validation.secretUnreadable'],
   [M.reservedHeader, 'modelProviders.validation.reservedHeader'],
+  // Agents (the texts they share with projects read as the projects')
+  [G.notFound, 'agents.errors.notFound'],
+  [G.versionNotFound, 'agents.errors.versionNotFound'],
+  [G.revisionConflict, 'agents.errors.revisionConflict'],
+  [G.revisionRequired, 'agents.errors.revisionRequired'],
+  [G.graphInvalid, 'agents.errors.graphInvalid'],
+  [G.notPublished, 'agents.errors.notPublished'],
+  [G.importInvalid, 'agents.errors.importInvalid'],
   // Help requests
   [H.min, 'help.validation.min'],
   [H.max, 'help.validation.max'],
@@ -188,6 +204,7 @@ type MessageKey =
   | `admin.errors.${'lastSuperAdmin' | 'banSelf' | 'banReason' | 'outboxOff' | 'whitelistPattern' | 'whitelistDuplicate'}`
   | `dataSources.validation.${'duplicateName' | 'notFound' | 'host' | 'baseUrl' | 'headerName' | 'headerValue' | 'reservedHeader' | 'secretRequired' | 'authHeaderRequired' | 'path' | 'oneStatement' | 'fileRequired' | 'fileTooLarge' | 'fileFormat' | 'notAFile'}`
   | `modelProviders.validation.${'duplicateName' | 'notFound' | 'headerValueRequired' | 'duplicateHeader' | 'duplicateModel' | 'price' | 'defaultModel' | 'noModel' | 'keyForDestination' | 'headerForDestination' | 'secretUnreadable' | 'reservedHeader'}`
+  | `agents.errors.${'notFound' | 'versionNotFound' | 'revisionConflict' | 'revisionRequired' | 'graphInvalid' | 'notPublished' | 'importInvalid'}`
   | `help.validation.${'min' | 'max'}`;
 
 /** The values the texts of the table interpolate (limits of the shared schemas). */

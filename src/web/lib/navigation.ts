@@ -8,6 +8,7 @@ import {
   IconFileText,
   IconKey,
   IconListCheck,
+  IconRobot,
   IconShieldLock,
   IconSmartHome,
   IconUsers,
@@ -62,6 +63,15 @@ export const NAVIGATION: readonly NavigationPage[] = [
     icon: IconDatabase,
     action: 'read',
     subject: 'DataSource',
+  },
+  {
+    name: 'agents',
+    section: 'workspace',
+    path: '/agents',
+    titleKey: 'pages.agents',
+    icon: IconRobot,
+    action: 'read',
+    subject: 'Agent',
   },
   {
     name: 'dashboards-crm',

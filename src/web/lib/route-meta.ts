@@ -25,6 +25,7 @@ export type RouteName =
   | 'not-found'
   | 'privacy-policy'
   | 'terms-conditions'
+  | 'agents'
   | 'agents-id'
   | 'projects-id';
 

@@ -4,6 +4,7 @@
 import account from './account.json';
 import activity from './activity.json';
 import admin from './admin.json';
+import agents from './agents.json';
 import audit from './audit.json';
 import base from './base.json';
 import customers from './customers.json';
@@ -31,6 +32,7 @@ const en = {
   ...dataSources,
   ...modelProviders,
   ...customers,
+  ...agents,
   ...activity,
   ...overview,
 };

@@ -1,6 +1,7 @@
 // The parts only signed-in pages show: fetched before such a page renders (the root route,
 // lib/i18n's loadAppTranslations; not for pages marked coreTextsOnly). The rest is in core.ts.
 import activity from './activity.json';
+import agents from './agents.json';
 import admin from './admin.json';
 import audit from './audit.json';
 import customers from './customers.json';
@@ -20,4 +21,5 @@ export default {
   ...dataSources,
   ...modelProviders,
   ...customers,
+  ...agents,
 };
