@@ -58,6 +58,9 @@ const EMPTY: FormValues = {
   dataSourceId: '',
 };
 
+/** The dialog's own refusal: a template needing a provider while the organisation has none. */
+const NEEDS_PROVIDER = Symbol('needs-provider');
+
 const FIELDS = ['name', 'description', 'projectId', 'providerId', 'model', 'dataSourceId'] as const;
 const isField = (name: string): name is (typeof FIELDS)[number] =>
   (FIELDS as readonly string[]).includes(name);
@@ -129,7 +132,7 @@ export function CreateAgentDialog({
   const submit = form.handleSubmit((values) => {
     setError(null);
     if (TEMPLATE_NEEDS[values.template].provider && noProvider) {
-      setError(new Error(t('agents.create.needsProvider')));
+      setError(NEEDS_PROVIDER);
       return;
     }
     create.mutate(
@@ -169,9 +172,9 @@ export function CreateAgentDialog({
     >
       {error ? (
         <Alert severity="error">
-          {error instanceof ApiError
-            ? agentErrorText(t, i18n.language, error)
-            : String((error as Error).message)}
+          {error === NEEDS_PROVIDER
+            ? t('agents.create.needsProvider')
+            : agentErrorText(t, i18n.language, error)}
         </Alert>
       ) : null}
       <TextField
