@@ -40,6 +40,15 @@ describe('evaluateExpression', () => {
     expect(await evaluateExpression('input.missing', context)).toBeNull();
   });
 
+  it('evaluates one expression concurrently over different contexts', async () => {
+    const values = await Promise.all(
+      Array.from({ length: 30 }, (_, n) =>
+        evaluateExpression('$sum([input.n, input.n]) & "-" & $string(input.n)', { input: { n } }),
+      ),
+    );
+    expect(values).toEqual(Array.from({ length: 30 }, (_, n) => `${2 * n}-${n}`));
+  });
+
   it('stops runaway expressions and reports errors as Error', async () => {
     await expect(
       evaluateExpression('($f := function($n) { 1 + $f($n + 1) }; $f(0))', context, {

@@ -63,31 +63,55 @@ export interface ExpressionLimits {
   maxDepth?: number;
 }
 
-/** Evaluates a JSONata expression over the context, with a time and depth guard. */
+/** A compiled expression with its guard hooks, used by one evaluation at a time. */
+interface Guarded {
+  expression: jsonata.Expression;
+  guard: { started: number; depth: number; timeoutMs: number; maxDepth: number };
+}
+
+/** Idle compiled expressions by source (a compiled expression holds per-evaluation state). */
+const pools = new Map<string, Guarded[]>();
+const POOL_SIZE = 8;
+
+function compile(source: string): Guarded {
+  const expression = jsonata(source);
+  const guard = { started: 0, depth: 0, timeoutMs: 0, maxDepth: 0 };
+  expression.assign(Symbol.for('jsonata.__evaluate_entry') as unknown as string, () => {
+    guard.depth++;
+    if (guard.depth > guard.maxDepth) {
+      throw new Error(`The expression nests deeper than ${guard.maxDepth}`);
+    }
+    if (Date.now() - guard.started > guard.timeoutMs) {
+      throw new Error(`The expression took longer than ${guard.timeoutMs} ms`);
+    }
+  });
+  expression.assign(Symbol.for('jsonata.__evaluate_exit') as unknown as string, () => {
+    guard.depth--;
+  });
+  return { expression, guard };
+}
+
+/**
+ * Evaluates a JSONata expression over the context, with a time and depth guard (checked at
+ * each step of the evaluator; one long built-in call, such as a huge range, is not interrupted).
+ */
 export async function evaluateExpression(
   expression: string,
   context: TemplateContext | Record<string, unknown>,
   limits: ExpressionLimits = {},
 ): Promise<unknown> {
   const { timeoutMs = 1_000, maxDepth = 200 } = limits;
-  // Compiled per call: the guard hooks are bound on the expression's own environment.
-  const compiled = jsonata(expression);
-  const started = Date.now();
-  let depth = 0;
-  compiled.assign(Symbol.for('jsonata.__evaluate_entry') as unknown as string, () => {
-    depth++;
-    if (depth > maxDepth) throw new Error(`The expression nests deeper than ${maxDepth}`);
-    if (Date.now() - started > timeoutMs) {
-      throw new Error(`The expression took longer than ${timeoutMs} ms`);
-    }
-  });
-  compiled.assign(Symbol.for('jsonata.__evaluate_exit') as unknown as string, () => {
-    depth--;
-  });
-  const value: unknown = await compiled.evaluate(context).catch((error: unknown) => {
+  const pool = cached(pools, expression, () => []);
+  const guarded = pool.pop() ?? compile(expression);
+  Object.assign(guarded.guard, { started: Date.now(), depth: 0, timeoutMs, maxDepth });
+  try {
+    const value: unknown = await guarded.expression.evaluate(context);
+    return normalise(value);
+  } catch (error) {
     throw error instanceof Error ? error : new Error(jsonataMessage(error));
-  });
-  return normalise(value);
+  } finally {
+    if (pool.length < POOL_SIZE) pool.push(guarded);
+  }
 }
 
 /** JSONata throws plain objects `{ code, message, position }`. */
