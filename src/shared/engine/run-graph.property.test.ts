@@ -125,7 +125,8 @@ function checkBranches(plan: Plan, events: RunEvent[]) {
     if (e.type === 'node.failed') {
       const policy = onError.get(source);
       if (policy === 'handle') return handle === 'error';
-      return policy === 'continue' && handle !== 'error';
+      if (policy !== 'continue') return false;
+      return e.nodeType === 'condition' ? handle === 'else' : handle !== 'error';
     }
     if (e.type !== 'node.finished') return false;
     const chosen = (e.output as { case?: string } | null)?.case;

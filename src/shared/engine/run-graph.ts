@@ -275,8 +275,11 @@ async function execute(
           continue;
         }
         const policy = node.data.onError;
-        if (policy === 'continue') finish(node, { error: stepError.message }, null);
-        else if (policy === 'handle') finish(node, { error: stepError.message }, ERROR_HANDLE);
+        if (policy === 'continue') {
+          // A condition that failed goes on through `else`; other steps through their output.
+          const output = { error: stepError.message };
+          finish(node, output, takenHandle(node, output));
+        } else if (policy === 'handle') finish(node, { error: stepError.message }, ERROR_HANDLE);
         else {
           states.set(node.id, { status: 'failed' });
           stop('failed', {
