@@ -4,3 +4,5 @@ export { renderTemplate, evaluateExpression, templateContext } from './templates
 export type { TemplateContext, ExpressionLimits } from './templates.ts';
 export { pureExecutors } from './executors/index.ts';
 export type * from './types.ts';
+export { validateGraph, sourceHandles } from './validate.ts';
+export type { GraphProblem } from './validate.ts';
