@@ -29,6 +29,8 @@ import { userRoutes } from './modules/users/users.routes.ts';
 import { whitelistRoutes } from './modules/whitelist/whitelist.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { agentRoutes } from './modules/agents/agents.routes.ts';
+import { runRoutes } from './modules/agents/runs/runs.routes.ts';
+import { chatRoutes } from './modules/agents/chat/chat.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
@@ -156,6 +158,8 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   v1.route('/', dataSourceRoutes);
   v1.route('/', modelProviderRoutes);
   v1.route('/', agentRoutes);
+  v1.route('/', runRoutes);
+  v1.route('/', chatRoutes);
   app.use('/api/v1/*', requestContext(deps));
   app.route('/api/v1', v1);
 

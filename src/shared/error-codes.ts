@@ -68,6 +68,9 @@ export const ERROR_CODES = {
   AGENT_GRAPH_INVALID: 422,
   AGENT_NOT_PUBLISHED: 409,
   AGENT_IMPORT_INVALID: 422,
+  RUN_NOT_RUNNING: 409,
+  RUN_NOT_RETRYABLE: 409,
+  CHAT_OFF: 409,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { organization, user } from './auth.ts';
 import { projects } from './projects.ts';
+import { RUN_STATUSES, RUN_TRIGGERS } from '../../../shared/schemas/runs.ts';
 
 /**
  * An OpenAI-compatible model provider of one organisation (AGENTS.md, "Model providers").
@@ -112,8 +113,6 @@ export const agentVersions = pgTable(
   (t) => [uniqueIndex('agent_versions_agent_number_unique').on(t.agentId, t.number)],
 );
 
-export const RUN_TRIGGERS = ['chat', 'test', 'api', 'webhook', 'schedule', 'openai'] as const;
-export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
 
 /** One run of an agent (AGENTS.md, "Runs and steps"). `version` is null for a draft run. */
 export const agentRuns = pgTable(

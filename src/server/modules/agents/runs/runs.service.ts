@@ -1,0 +1,247 @@
+/**
+ * Running agents: start a run of the published version (or of the draft, for the test
+ * console), follow its events, cancel it, retry a failed run from its failed step, and run one
+ * step alone on a past run's recorded outputs.
+ */
+import { organization } from '../../../db/schema/index.ts';
+import { eq } from 'drizzle-orm';
+import type { AppDeps } from '../../../deps.ts';
+import type { OrgScope } from '../../../http/records.ts';
+import { httpError, notFound } from '../../../http/errors.ts';
+import { createServerExecutors } from '../../../agents/executors/index.ts';
+import { graphProblems, findRow } from '../agents.service.ts';
+import { getVersion, publishedGraph } from '../agent-versions.ts';
+import { runGraph, type RunEvent, type RunResult } from '../../../../shared/engine/index.ts';
+import type { AgentGraph, AgentNode } from '../../../../shared/schemas/agent-graph.ts';
+import { AGENT_MESSAGES } from '../../../../shared/schemas/agents.ts';
+import { RUN_LIMITS, RUN_MESSAGES, type RunTrigger } from '../../../../shared/schemas/runs.ts';
+import { openRun, publish } from './run-bus.ts';
+import {
+  abandonRun,
+  createRun,
+  finishRun,
+  getRunRow,
+  recordedOutputs,
+  recordStep,
+} from './run-store.ts';
+
+export type RunDeps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger'>;
+export type RunCaller = { id: string | null; email: string | null };
+
+export interface StartedRun {
+  runId: string;
+  /** Settles when the run has finished and is stored. */
+  done: Promise<RunResult>;
+}
+
+interface RunPlan {
+  agentId: string;
+  version: number | null;
+  graph: AgentGraph;
+  trigger: RunTrigger;
+  input: Record<string, unknown>;
+  priorOutputs?: Record<string, unknown>;
+  replayOf?: string;
+  replayFrom?: string;
+  conversationId?: string;
+  /** The graph to check when `graph` is a part of it (one step alone). */
+  checked?: AgentGraph;
+}
+
+/** The graph a run uses: the draft (test console) or the published version. */
+async function graphFor(deps: RunDeps, scope: OrgScope, agentId: string, draft: boolean) {
+  if (!draft) {
+    const published = await publishedGraph(deps.db, scope, agentId);
+    return { graph: published.graph, version: published.version };
+  }
+  const row = await findRow(deps.db, scope, agentId);
+  if (!row) throw notFound(AGENT_MESSAGES.notFound);
+  return { graph: row.agent.draft as AgentGraph, version: null };
+}
+
+/** What a step log shows as a step's input: its configuration, and the run's input for the start. */
+const stepInput = (node: AgentNode | undefined, input: Record<string, unknown>) =>
+  node?.type === 'start' ? input : (node?.data ?? null);
+
+/** Starts a run in this process; the returned promise settles once it is stored as started. */
+async function launch(
+  deps: RunDeps,
+  scope: OrgScope,
+  caller: RunCaller,
+  plan: RunPlan,
+): Promise<StartedRun> {
+  const problems = await graphProblems(deps.db, scope, plan.checked ?? plan.graph);
+  if (problems.length > 0) {
+    throw httpError('AGENT_GRAPH_INVALID', AGENT_MESSAGES.graphInvalid, {
+      graph: problems.map((p) => (p.nodeId ? `${p.nodeId}: ${p.message}` : p.message)),
+    });
+  }
+  const run = await createRun(deps.db, scope, {
+    agentId: plan.agentId,
+    version: plan.version,
+    trigger: plan.trigger,
+    callerId: caller.id,
+    input: plan.input,
+    replayOf: plan.replayOf ?? null,
+    replayFrom: plan.replayFrom ?? null,
+    conversationId: plan.conversationId ?? null,
+  });
+  const [org] = await deps.db
+    .select({ id: organization.id, name: organization.name })
+    .from(organization)
+    .where(eq(organization.id, scope.organizationId));
+  const signal = openRun(run.id);
+  const nodes = new Map(plan.graph.nodes.map((n) => [n.id, n]));
+  // Steps are written in the order they end; the run is closed after its last step is stored.
+  let writes = Promise.resolve();
+  let finished: RunEvent | null = null;
+  const handle = runGraph({
+    graph: plan.graph,
+    inputs: plan.input,
+    executors: createServerExecutors({ deps, scope, caller }),
+    signal,
+    limits: RUN_LIMITS,
+    context: {
+      run: { id: run.id, trigger: plan.trigger, agentId: plan.agentId, version: plan.version },
+      org: { id: scope.organizationId, name: org?.name ?? '' },
+      now: new Date().toISOString(),
+    },
+    priorOutputs: plan.priorOutputs,
+    onEvent: (event: RunEvent) => {
+      if (event.type === 'node.finished' || event.type === 'node.failed') {
+        const input = stepInput(nodes.get(event.nodeId), plan.input);
+        writes = writes.then(() => recordStep(deps.db, scope, run.id, event, input));
+      }
+      if (event.type === 'run.finished') finished = event;
+      else publish(run.id, event);
+    },
+  });
+  const done = handle.result.then(async (result) => {
+    try {
+      await writes;
+      await finishRun(deps.db, run.id, result);
+    } catch (error) {
+      deps.logger.error({ err: error, runId: run.id }, 'storing a run failed');
+      await abandonRun(deps.db, run.id, 'The run could not be stored').catch(() => {});
+    }
+    // Subscribers hear that the run finished only once it is stored, so they can read it.
+    if (finished) publish(run.id, finished);
+    return result;
+  });
+  // Drain the event stream: onEvent has seen every event already.
+  void (async () => {
+    for await (const _event of handle.events);
+  })();
+  return { runId: run.id, done };
+}
+
+export async function startRun(
+  deps: RunDeps,
+  scope: OrgScope,
+  caller: RunCaller,
+  agentId: string,
+  options: {
+    input: Record<string, unknown>;
+    draft: boolean;
+    trigger: RunTrigger;
+    conversationId?: string;
+  },
+): Promise<StartedRun> {
+  const { graph, version } = await graphFor(deps, scope, agentId, options.draft);
+  return launch(deps, scope, caller, {
+    agentId,
+    version,
+    graph,
+    trigger: options.trigger,
+    input: options.input,
+    conversationId: options.conversationId,
+  });
+}
+
+/** The run and the graph it ran (its version's, or the current draft for a draft run). */
+async function pastRun(deps: RunDeps, scope: OrgScope, agentId: string, runId: string) {
+  const row = await getRunRow(deps.db, scope, agentId, runId);
+  if (!row) throw notFound(RUN_MESSAGES.notFound);
+  const { run } = row;
+  let graph: AgentGraph;
+  if (run.version === null) graph = (await graphFor(deps, scope, agentId, true)).graph;
+  else {
+    const version = await getVersion(deps.db, scope, agentId, run.version);
+    if (!version) throw notFound(AGENT_MESSAGES.versionNotFound);
+    graph = version.graph;
+  }
+  return { run, graph };
+}
+
+/**
+ * Runs a failed run again from its failed step: the steps that succeeded before keep their
+ * recorded outputs (no model is paid twice), the rest runs.
+ */
+export async function retryRun(
+  deps: RunDeps,
+  scope: OrgScope,
+  caller: RunCaller,
+  agentId: string,
+  runId: string,
+): Promise<StartedRun> {
+  const { run, graph } = await pastRun(deps, scope, agentId, runId);
+  if (run.status !== 'failed') throw httpError('RUN_NOT_RETRYABLE', RUN_MESSAGES.notRetryable);
+  return launch(deps, scope, caller, {
+    agentId,
+    version: run.version,
+    graph,
+    trigger: run.trigger,
+    input: (run.input ?? {}) as Record<string, unknown>,
+    priorOutputs: await recordedOutputs(deps.db, runId),
+    replayOf: runId,
+  });
+}
+
+/** Runs one step alone on what a past run recorded before it (its ancestors' outputs). */
+export async function runStepAlone(
+  deps: RunDeps,
+  scope: OrgScope,
+  caller: RunCaller,
+  agentId: string,
+  runId: string,
+  nodeId: string,
+): Promise<StartedRun> {
+  const { run, graph } = await pastRun(deps, scope, agentId, runId);
+  if (!graph.nodes.some((n) => n.id === nodeId)) throw notFound(RUN_MESSAGES.stepNotFound);
+  const keep = ancestorsAndSelf(graph, nodeId);
+  const recorded = await recordedOutputs(deps.db, runId);
+  const priorOutputs = Object.fromEntries(
+    Object.entries(recorded).filter(([id]) => id !== nodeId && keep.has(id)),
+  );
+  const sub: AgentGraph = {
+    ...graph,
+    nodes: graph.nodes.filter((n) => keep.has(n.id)),
+    edges: graph.edges.filter((e) => keep.has(e.source) && keep.has(e.target)),
+  };
+  return launch(deps, scope, caller, {
+    agentId,
+    version: run.version,
+    graph: sub,
+    trigger: 'test',
+    input: (run.input ?? {}) as Record<string, unknown>,
+    priorOutputs,
+    replayOf: runId,
+    replayFrom: nodeId,
+    checked: graph,
+  });
+}
+
+function ancestorsAndSelf(graph: AgentGraph, nodeId: string): Set<string> {
+  const keep = new Set([nodeId]);
+  const queue = [nodeId];
+  while (queue.length) {
+    const id = queue.shift()!;
+    for (const edge of graph.edges) {
+      if (edge.target === id && !keep.has(edge.source)) {
+        keep.add(edge.source);
+        queue.push(edge.source);
+      }
+    }
+  }
+  return keep;
+}

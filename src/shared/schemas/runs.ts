@@ -1,0 +1,110 @@
+/**
+ * Runs of agents and their steps (AGENTS.md, "Runs and steps"): the start body, the list
+ * query (keyset paging) and the shapes the API returns.
+ *
+ * Isomorphic: imports nothing from src/server or src/web.
+ */
+import { z } from 'zod';
+
+export const RUN_TRIGGERS = ['chat', 'test', 'api', 'webhook', 'schedule', 'openai'] as const;
+export type RunTrigger = (typeof RUN_TRIGGERS)[number];
+export const RUN_STATUSES = ['queued', 'running', 'succeeded', 'failed', 'cancelled'] as const;
+export type RunStatusValue = (typeof RUN_STATUSES)[number];
+
+/** Limits of one run (steps, time) and of what a step log keeps. */
+export const RUN_LIMITS = {
+  maxSteps: 200,
+  runTimeoutMs: 10 * 60 * 1000,
+  nodeTimeoutMs: 2 * 60 * 1000,
+  /** How long a start request waits for the result before answering with the run id. */
+  waitMs: 30 * 1000,
+  stepLogBytes: 64 * 1024,
+} as const;
+
+export const RUN_MESSAGES = {
+  notFound: 'Run not found',
+  stepNotFound: 'This run has no such step',
+  notRunning: 'This run is not running',
+  notRetryable: 'Only a failed run can be retried',
+  inputInvalid: 'The input does not match the agent’s start step',
+} as const;
+
+/** POST /api/v1/agents/{id}/runs. */
+export const runStartSchema = z.strictObject({
+  input: z.record(z.string(), z.unknown()).default({}),
+  /** Run the draft (the builder's test console) instead of the published version. */
+  draft: z.boolean().default(false),
+});
+export type RunStart = z.output<typeof runStartSchema>;
+
+export const runStartQuerySchema = z.object({
+  async: z.enum(['true', 'false']).optional(),
+});
+
+/** GET /api/v1/agents/{id}/runs: newest first, keyset paging by `cursor`. */
+export const runListQuerySchema = z.strictObject({
+  status: z.enum(RUN_STATUSES).optional(),
+  trigger: z.enum(RUN_TRIGGERS).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type RunListQuery = z.output<typeof runListQuerySchema>;
+
+export const runParamsSchema = z.object({ id: z.uuid(), runId: z.uuid() });
+export const stepParamsSchema = runParamsSchema.extend({
+  nodeId: z.string().regex(/^[a-z][a-z0-9_]{0,62}$/),
+});
+
+const usage = { tokensIn: z.number().int(), tokensOut: z.number().int() };
+
+export const runSummarySchema = z.object({
+  id: z.string(),
+  agentId: z.string(),
+  version: z.number().int().nullable(),
+  trigger: z.enum(RUN_TRIGGERS),
+  status: z.enum(RUN_STATUSES),
+  caller: z.object({ id: z.string(), name: z.string() }).nullable(),
+  error: z.string().nullable(),
+  ...usage,
+  cost: z.number(),
+  replayOf: z.string().nullable(),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  durationMs: z.number().int().nullable(),
+});
+export type RunSummary = z.infer<typeof runSummarySchema>;
+
+export const runStepSchema = z.object({
+  id: z.string(),
+  nodeId: z.string(),
+  nodeType: z.string(),
+  status: z.enum(['succeeded', 'failed', 'reused']),
+  attempt: z.number().int(),
+  input: z.unknown(),
+  inputTruncated: z.boolean(),
+  output: z.unknown(),
+  outputTruncated: z.boolean(),
+  error: z.string().nullable(),
+  ...usage,
+  startedAt: z.string(),
+  finishedAt: z.string().nullable(),
+  durationMs: z.number().int().nullable(),
+});
+export type RunStep = z.infer<typeof runStepSchema>;
+
+export const runSchema = runSummarySchema.extend({
+  input: z.unknown(),
+  output: z.unknown(),
+  steps: z.array(runStepSchema),
+});
+export type RunDto = z.infer<typeof runSchema>;
+
+export const runPageSchema = z.object({
+  items: z.array(runSummarySchema),
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: z.string().nullable(),
+});
+export type RunPage = z.infer<typeof runPageSchema>;
