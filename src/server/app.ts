@@ -31,6 +31,7 @@ import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { agentRoutes } from './modules/agents/agents.routes.ts';
 import { runRoutes } from './modules/agents/runs/runs.routes.ts';
 import { chatRoutes } from './modules/agents/chat/chat.routes.ts';
+import { agentSettingsRoutes } from './modules/agents/settings/agent-settings.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
@@ -160,6 +161,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   v1.route('/', agentRoutes);
   v1.route('/', runRoutes);
   v1.route('/', chatRoutes);
+  v1.route('/', agentSettingsRoutes);
   app.use('/api/v1/*', requestContext(deps));
   app.route('/api/v1', v1);
 

@@ -7,6 +7,7 @@ import { grantConfiguredSuperAdmins } from './auth/super-admins.ts';
 import { createMailer } from './mail/mailer.ts';
 import { createLogger, type Logger } from './http/logger.ts';
 import { resolveAppSecret } from './secret.ts';
+import { startRunHousekeeping } from './modules/agents/runs/run-housekeeping.ts';
 
 export type Services = { deps: AppDeps; database: DatabaseHandle; close(): Promise<void> };
 
@@ -53,10 +54,12 @@ export async function startServices(
     isReady: database.isReady,
     trustProxy: options.trustProxy ?? config.trustProxy,
   };
+  const stopHousekeeping = startRunHousekeeping(database.db, logger);
   return {
     deps,
     database,
     close: async () => {
+      stopHousekeeping();
       await sessionCache.close();
       await database.close();
     },

@@ -227,3 +227,18 @@ export const agentMessages = pgTable(
   },
   (t) => [index('agent_messages_conversation_idx').on(t.conversationId, t.createdAt)],
 );
+
+/** An organisation's settings for agents: how long run logs are kept (days, default 30). */
+export const agentSettings = pgTable(
+  'agent_settings',
+  {
+    organizationId: uuid('organization_id')
+      .primaryKey()
+      .references(() => organization.id, { onDelete: 'cascade' }),
+    runRetentionDays: integer('run_retention_days').notNull().default(30),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('agent_settings_retention_check', sql`${t.runRetentionDays} between 1 and 3650`),
+  ],
+);
