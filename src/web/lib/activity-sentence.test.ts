@@ -35,11 +35,11 @@ describe('activitySentence', () => {
       activitySentence(i18n, { action: 'project.delete', actorName: null, targetName: null }),
     ).toBe('Someone deleted the project');
     const unknown = activitySentence(i18n, {
-      action: 'agent.publish',
+      action: 'agent.teleport',
       actorName: 'Ada',
       targetName: 'Bot',
     });
     expect(unknown).toBe('Ada changed “Bot”');
-    expect(unknown).not.toContain('agent.publish');
+    expect(unknown).not.toContain('agent.teleport');
   });
 });
