@@ -108,3 +108,16 @@ export const runPageSchema = z.object({
   nextCursor: z.string().nullable(),
 });
 export type RunPage = z.infer<typeof runPageSchema>;
+
+export const RUN_RETENTION_DAYS = { min: 1, max: 3650, default: 30 } as const;
+export const RUN_RETENTION_MESSAGE = `Keep runs between ${RUN_RETENTION_DAYS.min} and ${RUN_RETENTION_DAYS.max} days`;
+
+/** GET and PUT /api/v1/agent-settings: how many days an organisation keeps its run logs. */
+export const agentSettingsSchema = z.strictObject({
+  runRetentionDays: z.coerce
+    .number({ error: RUN_RETENTION_MESSAGE })
+    .int(RUN_RETENTION_MESSAGE)
+    .min(RUN_RETENTION_DAYS.min, RUN_RETENTION_MESSAGE)
+    .max(RUN_RETENTION_DAYS.max, RUN_RETENTION_MESSAGE),
+});
+export type AgentSettings = z.output<typeof agentSettingsSchema>;

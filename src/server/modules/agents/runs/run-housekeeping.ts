@@ -8,9 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import type { Logger } from '../../../http/logger.ts';
 import { queryRows } from '../../../db/raw-rows.ts';
-import { RUN_LIMITS } from '../../../../shared/schemas/runs.ts';
+import { RUN_LIMITS, RUN_RETENTION_DAYS } from '../../../../shared/schemas/runs.ts';
 
-export const DEFAULT_RUN_RETENTION_DAYS = 30;
 const PRUNE_BATCH = 1000;
 const HOUSEKEEPING_EVERY_MS = 60 * 60 * 1000;
 
@@ -24,7 +23,7 @@ export async function pruneRuns(db: Database, now = new Date(), batch = PRUNE_BA
             select r.id from agent_runs r
             left join agent_settings s on s.organization_id = r.organization_id
             where r.created_at < ${now.toISOString()}::timestamptz
-              - make_interval(days => coalesce(s.run_retention_days, ${DEFAULT_RUN_RETENTION_DAYS}))
+              - make_interval(days => coalesce(s.run_retention_days, ${RUN_RETENTION_DAYS.default}))
             limit ${batch})
           returning id`,
     );

@@ -1,27 +1,25 @@
 /** An organisation's agent settings (run retention), with the defaults when never set. */
 import { eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import {
+  RUN_RETENTION_DAYS,
+  agentSettingsSchema,
+  type AgentSettings,
+} from '../../../../shared/schemas/runs.ts';
 import type { Database } from '../../../db/client.ts';
 import { agentSettings } from '../../../db/schema/index.ts';
 import { recordAudit, type AuditActor } from '../../../audit/record.ts';
 import type { OrgScope } from '../../../http/records.ts';
-import { DEFAULT_RUN_RETENTION_DAYS } from '../runs/run-housekeeping.ts';
 import { createRouter, defineRoute, jsonContent } from '../../../http/openapi.ts';
 import { auditActor } from '../../../http/context.ts';
 import { permission } from '../../../http/permission.ts';
 import { orgScope } from '../../../http/records.ts';
-
-export const agentSettingsSchema = z.strictObject({
-  runRetentionDays: z.number().int().min(1).max(3650),
-});
-export type AgentSettings = z.infer<typeof agentSettingsSchema>;
 
 export async function readAgentSettings(db: Database, scope: OrgScope): Promise<AgentSettings> {
   const [row] = await db
     .select({ runRetentionDays: agentSettings.runRetentionDays })
     .from(agentSettings)
     .where(eq(agentSettings.organizationId, scope.organizationId));
-  return { runRetentionDays: row?.runRetentionDays ?? DEFAULT_RUN_RETENTION_DAYS };
+  return { runRetentionDays: row?.runRetentionDays ?? RUN_RETENTION_DAYS.default };
 }
 
 export async function writeAgentSettings(
