@@ -27,6 +27,7 @@ import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as AdminSuperAdminRouteImport } from './routes/admin/super-admin';
 import { Route as AdminWhitelistRouteImport } from './routes/admin/whitelist';
 import { Route as AgentsIndexRouteImport } from './routes/agents/index';
+import { Route as AgentsIdRouteImport } from './routes/agents/$id';
 import { Route as AppsPermissionsRouteImport } from './routes/apps/permissions';
 import { Route as AppsRolesRouteImport } from './routes/apps/roles';
 import { Route as AuthCallbackRouteImport } from './routes/auth/callback';
@@ -133,6 +134,11 @@ const AgentsIndexRoute = AgentsIndexRouteImport.update({
   path: '/agents/',
   getParentRoute: () => rootRouteImport,
 } as any);
+const AgentsIdRoute = AgentsIdRouteImport.update({
+  id: '/agents/$id',
+  path: '/agents/$id',
+  getParentRoute: () => rootRouteImport,
+} as any);
 const AppsPermissionsRoute = AppsPermissionsRouteImport.update({
   id: '/apps/permissions',
   path: '/apps/permissions',
@@ -228,6 +234,7 @@ export interface FileRoutesByFullPath {
   '/verify-email': typeof VerifyEmailRoute;
   '/admin/super-admin': typeof AdminSuperAdminRoute;
   '/admin/whitelist': typeof AdminWhitelistRoute;
+  '/agents/$id': typeof AgentsIdRoute;
   '/apps/permissions': typeof AppsPermissionsRoute;
   '/apps/roles': typeof AppsRolesRoute;
   '/auth/callback': typeof AuthCallbackRoute;
@@ -263,6 +270,7 @@ export interface FileRoutesByTo {
   '/verify-email': typeof VerifyEmailRoute;
   '/admin/super-admin': typeof AdminSuperAdminRoute;
   '/admin/whitelist': typeof AdminWhitelistRoute;
+  '/agents/$id': typeof AgentsIdRoute;
   '/apps/permissions': typeof AppsPermissionsRoute;
   '/apps/roles': typeof AppsRolesRoute;
   '/auth/callback': typeof AuthCallbackRoute;
@@ -299,6 +307,7 @@ export interface FileRoutesById {
   '/verify-email': typeof VerifyEmailRoute;
   '/admin/super-admin': typeof AdminSuperAdminRoute;
   '/admin/whitelist': typeof AdminWhitelistRoute;
+  '/agents/$id': typeof AgentsIdRoute;
   '/apps/permissions': typeof AppsPermissionsRoute;
   '/apps/roles': typeof AppsRolesRoute;
   '/auth/callback': typeof AuthCallbackRoute;
@@ -336,6 +345,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/admin/super-admin'
     | '/admin/whitelist'
+    | '/agents/$id'
     | '/apps/permissions'
     | '/apps/roles'
     | '/auth/callback'
@@ -371,6 +381,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/admin/super-admin'
     | '/admin/whitelist'
+    | '/agents/$id'
     | '/apps/permissions'
     | '/apps/roles'
     | '/auth/callback'
@@ -406,6 +417,7 @@ export interface FileRouteTypes {
     | '/verify-email'
     | '/admin/super-admin'
     | '/admin/whitelist'
+    | '/agents/$id'
     | '/apps/permissions'
     | '/apps/roles'
     | '/auth/callback'
@@ -442,6 +454,7 @@ export interface RootRouteChildren {
   VerifyEmailRoute: typeof VerifyEmailRoute;
   AdminSuperAdminRoute: typeof AdminSuperAdminRoute;
   AdminWhitelistRoute: typeof AdminWhitelistRoute;
+  AgentsIdRoute: typeof AgentsIdRoute;
   AppsPermissionsRoute: typeof AppsPermissionsRoute;
   AppsRolesRoute: typeof AppsRolesRoute;
   AuthCallbackRoute: typeof AuthCallbackRoute;
@@ -588,6 +601,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof AgentsIndexRouteImport;
       parentRoute: typeof rootRouteImport;
     };
+    '/agents/$id': {
+      id: '/agents/$id';
+      path: '/agents/$id';
+      fullPath: '/agents/$id';
+      preLoaderRoute: typeof AgentsIdRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
     '/apps/permissions': {
       id: '/apps/permissions';
       path: '/apps/permissions';
@@ -714,6 +734,7 @@ const rootRouteChildren: RootRouteChildren = {
   VerifyEmailRoute: VerifyEmailRoute,
   AdminSuperAdminRoute: AdminSuperAdminRoute,
   AdminWhitelistRoute: AdminWhitelistRoute,
+  AgentsIdRoute: AgentsIdRoute,
   AppsPermissionsRoute: AppsPermissionsRoute,
   AppsRolesRoute: AppsRolesRoute,
   AuthCallbackRoute: AuthCallbackRoute,

@@ -9,6 +9,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { SkeletonRows, SortableHeaderCell, type TableSorting } from '../../../components/list';
+import { RouterLink } from '../../../components/RouterLink';
 import { visuallyHidden } from '../../../components/visually-hidden';
 import type { AgentSummary } from '../api/agents';
 import type { AgentSortField } from '../list-search';
@@ -65,7 +66,14 @@ export function AgentTable({
                     <AgentAvatar icon={agent.icon} colour={agent.colour} />
                     <Box sx={{ minWidth: 0 }}>
                       <Typography variant="body1" sx={{ fontWeight: 500 }}>
-                        {agent.name}
+                        <RouterLink
+                          to="/agents/$id"
+                          params={{ id: agent.id }}
+                          underline="hover"
+                          color="inherit"
+                        >
+                          {agent.name}
+                        </RouterLink>
                       </Typography>
                       {agent.description ? (
                         <Typography

@@ -1,0 +1,243 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { IconPencil, IconRobotOff, IconUpload } from '@tabler/icons-react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useSnackbar } from 'notistack';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BackLink, LoadFailed, MessageCard } from '../../../components/PageStates';
+import { useAbility } from '../../../lib/ability';
+import { ApiError } from '../../../lib/api';
+import { useAuthState } from '../../../lib/auth-store';
+import { formatNumber } from '../../../lib/format';
+import { agentQueryOptions, runsQueryOptions } from '../api/agent-detail';
+import type { Agent } from '../api/agents';
+import { AgentAvatar, AgentStatusChip } from '../components/AgentVisuals';
+import { agentErrorText } from '../errors';
+import { EditAgentDialog, PublishDialog } from './AgentDialogs';
+import { ProblemsList } from './ProblemsList';
+import { RunsTab } from './RunsTab';
+import { AGENT_TABS, type AgentTab } from './search';
+import { StepsList } from './StepsList';
+import { TestConsole } from './TestConsole';
+import { VersionsTab } from './VersionsTab';
+
+const routeApi = getRouteApi('/agents/$id');
+
+/**
+ * /agents/{id}: the agent's header (status, Publish, Edit) and its tabs in the address. A later
+ * canvas builder becomes one more tab (or takes the main area) next to these.
+ */
+export function AgentPage() {
+  const { t } = useTranslation();
+  const { id } = routeApi.useParams();
+  const orgId = useAuthState((state) => state.selectedOrgId);
+  const agent = useQuery(agentQueryOptions(orgId, id));
+
+  if (agent.isPending) {
+    return (
+      <Stack spacing={2} aria-busy="true" aria-label={t('agents.page.loading')}>
+        <Skeleton variant="rounded" height={72} />
+        <Skeleton variant="rounded" height={320} />
+      </Stack>
+    );
+  }
+  if (agent.isError) {
+    if (agent.error instanceof ApiError && agent.error.status === 404) {
+      return (
+        <MessageCard
+          icon={IconRobotOff}
+          title={t('agents.page.notFound.title')}
+          body={t('agents.page.notFound.body')}
+        >
+          <BackLink to="/agents">{t('agents.page.back')}</BackLink>
+        </MessageCard>
+      );
+    }
+    return (
+      <LoadFailed
+        title={t('agents.list.title')}
+        lead={t('agents.page.loadError')}
+        error={agent.error}
+        onRetry={() => void agent.refetch()}
+        describe={agentErrorText}
+      />
+    );
+  }
+  return <AgentLoaded agent={agent.data} />;
+}
+
+function AgentLoaded({ agent }: { agent: Agent }) {
+  const { t } = useTranslation();
+  const search = routeApi.useSearch();
+  const navigate = routeApi.useNavigate();
+  const ability = useAbility();
+  const canUpdate = ability.can('update', 'Agent');
+  const { enqueueSnackbar } = useSnackbar();
+  const [publishing, setPublishing] = useState(false);
+  const [editing, setEditing] = useState(false);
+  const tab: AgentTab = search.tab ?? 'overview';
+  const go = (changes: Partial<typeof search>, replace = false) =>
+    void navigate({ search: (current) => ({ ...current, ...changes }), replace });
+
+  return (
+    <Stack spacing={2} sx={{ height: '100%', minHeight: 0 }}>
+      <BackLink to="/agents">{t('agents.page.back')}</BackLink>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', minWidth: 0 }}>
+          <AgentAvatar icon={agent.icon} colour={agent.colour} size={44} />
+          <Box sx={{ minWidth: 0 }}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography variant="h4" component="h1" sx={{ fontWeight: 600 }}>
+                {agent.name}
+              </Typography>
+              <AgentStatusChip status={agent.status} version={agent.publishedVersion} />
+            </Stack>
+            {agent.description ? (
+              <Typography color="text.secondary" noWrap>
+                {agent.description}
+              </Typography>
+            ) : null}
+          </Box>
+        </Stack>
+        {canUpdate ? (
+          <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+            <Button
+              variant="outlined"
+              startIcon={<IconPencil size={18} aria-hidden />}
+              onClick={() => setEditing(true)}
+            >
+              {t('agents.page.edit.open')}
+            </Button>
+            <Button
+              variant="contained"
+              startIcon={<IconUpload size={18} aria-hidden />}
+              onClick={() => setPublishing(true)}
+            >
+              {t('agents.page.publish.open')}
+            </Button>
+          </Stack>
+        ) : null}
+      </Stack>
+
+      <Tabs
+        value={tab}
+        onChange={(_event, value: AgentTab) =>
+          go({ tab: value, run: undefined, version: undefined })
+        }
+        aria-label={t('agents.page.tabs.label')}
+        variant="scrollable"
+        allowScrollButtonsMobile
+        sx={{ borderBottom: 1, borderColor: 'divider', flexShrink: 0 }}
+      >
+        {AGENT_TABS.map((value) => (
+          <Tab
+            key={value}
+            value={value}
+            label={t(`agents.page.tabs.${value}`)}
+            id={`agent-tab-${value}`}
+            aria-controls={`agent-panel-${value}`}
+          />
+        ))}
+      </Tabs>
+      <Box
+        role="tabpanel"
+        id={`agent-panel-${tab}`}
+        aria-labelledby={`agent-tab-${tab}`}
+        sx={{ flex: 1, minHeight: 0, overflow: 'auto', pb: 2 }}
+      >
+        {tab === 'overview' ? (
+          <Overview agent={agent} />
+        ) : tab === 'test' ? (
+          canUpdate ? (
+            <TestConsole key={agent.revision} agentId={agent.id} graph={agent.draft} />
+          ) : (
+            <Typography color="text.secondary">{t('agents.page.test.readOnly')}</Typography>
+          )
+        ) : tab === 'runs' ? (
+          <RunsTab
+            agentId={agent.id}
+            canUpdate={canUpdate}
+            status={search.status}
+            trigger={search.trigger}
+            runId={search.run}
+            onFilters={(filters) => go(filters, true)}
+            onOpenRun={(run) => go({ run })}
+          />
+        ) : (
+          <VersionsTab
+            agentId={agent.id}
+            canUpdate={canUpdate}
+            shown={search.version}
+            onShow={(version) => go({ version }, true)}
+          />
+        )}
+      </Box>
+
+      {canUpdate ? (
+        <>
+          <PublishDialog
+            agent={agent}
+            open={publishing}
+            onClose={() => setPublishing(false)}
+            onPublished={(number) => {
+              setPublishing(false);
+              enqueueSnackbar(t('agents.page.publish.done', { number }), { variant: 'success' });
+            }}
+          />
+          <EditAgentDialog agent={agent} open={editing} onClose={() => setEditing(false)} />
+        </>
+      ) : null}
+    </Stack>
+  );
+}
+
+function Overview({ agent }: { agent: Agent }) {
+  const { t, i18n } = useTranslation();
+  const orgId = useAuthState((state) => state.selectedOrgId);
+  const runs = useInfiniteQuery(runsQueryOptions(orgId, agent.id, {}));
+  const recent = runs.data?.pages[0]?.items ?? [];
+  const count = (status: string) =>
+    formatNumber(recent.filter((run) => run.status === status).length, {}, i18n.language);
+  const stepsTitle = t('agents.page.overview.steps');
+  return (
+    <Stack spacing={3}>
+      <ProblemsList problems={agent.problems} />
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+            {t('agents.page.overview.runs')}
+          </Typography>
+          <Typography color="text.secondary">
+            {runs.isPending
+              ? t('agents.page.loading')
+              : t('agents.page.overview.runCounts', {
+                  total: formatNumber(recent.length, {}, i18n.language),
+                  succeeded: count('succeeded'),
+                  failed: count('failed'),
+                  running: count('running'),
+                })}
+          </Typography>
+        </CardContent>
+      </Card>
+      <Box>
+        <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
+          {stepsTitle}
+        </Typography>
+        <StepsList graph={agent.draft} label={stepsTitle} />
+      </Box>
+    </Stack>
+  );
+}

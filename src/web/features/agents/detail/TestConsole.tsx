@@ -1,0 +1,246 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RunEvent } from '../../../../shared/engine/types';
+import type { AgentGraph } from '../../../../shared/schemas/agent-graph';
+import { ErrorAlert } from '../../../components/ErrorAlert';
+import { useAuthState } from '../../../lib/auth-store';
+import { formatNumber } from '../../../lib/format';
+import { runQueryOptions, useRunAction, useStartDraftRun } from '../api/agent-detail';
+import { agentErrorText } from '../errors';
+import {
+  coerceStartInput,
+  initialLiveRun,
+  initialStartValues,
+  liveRunReducer,
+  startForm,
+  type LiveRun,
+  type StartFieldError,
+  type StartFormValues,
+} from './detail-logic';
+import { followRun } from './follow-run';
+import { JsonBlock, RunStatusChip, StepTypeIcon, useStepTypeName } from './parts';
+import { RunTimeline } from './RunTimeline';
+
+type Action = { type: 'reset' } | { type: 'event'; event: RunEvent };
+const reducer = (run: LiveRun, action: Action) =>
+  action.type === 'reset' ? initialLiveRun() : liveRunReducer(run, action.event);
+
+/**
+ * The test console (issue 15 section 4; the builder embeds it): a form from the start step's
+ * inputs, Run draft, and the run followed live step by step, then its recorded steps.
+ */
+export function TestConsole({ agentId, graph }: { agentId: string; graph: AgentGraph }) {
+  const { t, i18n } = useTranslation();
+  const orgId = useAuthState((state) => state.selectedOrgId);
+  const form = useMemo(() => startForm(graph), [graph]);
+  const [values, setValues] = useState<StartFormValues>(() => initialStartValues(form));
+  const [errors, setErrors] = useState<Record<string, StartFieldError>>({});
+  const [runId, setRunId] = useState<string | null>(null);
+  const [live, dispatch] = useReducer(reducer, undefined, initialLiveRun);
+  const [streamError, setStreamError] = useState<unknown>(null);
+  const start = useStartDraftRun(agentId);
+  const action = useRunAction(agentId);
+  const typeName = useStepTypeName();
+  const following = useRef<AbortController | null>(null);
+
+  const finished = runId !== null && live.status !== 'running';
+  const recorded = useQuery({
+    ...runQueryOptions(orgId, agentId, runId ?? ''),
+    enabled: orgId !== null && finished,
+  });
+
+  useEffect(() => () => following.current?.abort(), []);
+
+  useEffect(() => {
+    if (runId === null) return;
+    const controller = new AbortController();
+    following.current = controller;
+    followRun(agentId, runId, controller.signal, (event) =>
+      dispatch({ type: 'event', event }),
+    ).catch((error: unknown) => {
+      if (!controller.signal.aborted) setStreamError(error);
+    });
+    return () => controller.abort();
+  }, [agentId, runId]);
+
+  const running = runId !== null && live.status === 'running' && streamError === null;
+
+  const submit = () => {
+    const coerced = coerceStartInput(form, values);
+    if (!coerced.ok) {
+      setErrors(coerced.errors);
+      return;
+    }
+    setErrors({});
+    setStreamError(null);
+    dispatch({ type: 'reset' });
+    setRunId(null);
+    start.mutate(coerced.input, { onSuccess: (accepted) => setRunId(accepted.id) });
+  };
+
+  const fieldError = (name: string) =>
+    errors[name] ? t(`agents.page.test.errors.${errors[name]}`) : undefined;
+  const set = (name: string, value: string | boolean) =>
+    setValues((current) => ({ ...current, [name]: value }));
+
+  return (
+    <Stack spacing={3}>
+      <Box
+        component="form"
+        noValidate
+        aria-label={t('agents.page.test.form')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          submit();
+        }}
+      >
+        <Stack spacing={2}>
+          {form.mode === 'chat' ? (
+            <TextField
+              label={t('agents.page.test.message')}
+              value={values.message ?? ''}
+              onChange={(event) => set('message', event.target.value)}
+              multiline
+              minRows={2}
+              required
+              error={Boolean(errors.message)}
+              helperText={fieldError('message')}
+            />
+          ) : form.fields.length === 0 ? (
+            <Typography color="text.secondary">{t('agents.page.test.noInputs')}</Typography>
+          ) : (
+            form.fields.map((field) =>
+              field.type === 'boolean' ? (
+                <FormControlLabel
+                  key={field.name}
+                  control={
+                    <Checkbox
+                      checked={values[field.name] === true}
+                      onChange={(event) => set(field.name, event.target.checked)}
+                    />
+                  }
+                  label={field.name}
+                />
+              ) : (
+                <TextField
+                  key={field.name}
+                  label={field.name}
+                  value={typeof values[field.name] === 'string' ? values[field.name] : ''}
+                  onChange={(event) => set(field.name, event.target.value)}
+                  required={field.required}
+                  multiline={field.type === 'json'}
+                  minRows={field.type === 'json' ? 3 : undefined}
+                  slotProps={{
+                    htmlInput: {
+                      inputMode: field.type === 'number' ? 'decimal' : undefined,
+                      dir: field.type === 'json' ? 'ltr' : undefined,
+                    },
+                  }}
+                  error={Boolean(errors[field.name])}
+                  helperText={
+                    fieldError(field.name) ??
+                    (field.description || t(`agents.page.test.types.${field.type}`))
+                  }
+                />
+              ),
+            )
+          )}
+          <Stack direction="row" spacing={1}>
+            <Button
+              type="submit"
+              variant="contained"
+              startIcon={<IconPlayerPlay size={18} aria-hidden />}
+              disabled={start.isPending || running}
+            >
+              {t('agents.page.test.run')}
+            </Button>
+            {running && runId ? (
+              <Button
+                variant="outlined"
+                color="warning"
+                startIcon={<IconPlayerStop size={18} aria-hidden />}
+                disabled={action.isPending}
+                onClick={() => action.mutate({ runId, action: 'cancel' })}
+              >
+                {t('agents.page.run.cancel')}
+              </Button>
+            ) : null}
+          </Stack>
+          <ErrorAlert error={start.error} describe={agentErrorText} />
+          <ErrorAlert error={action.error} describe={agentErrorText} />
+        </Stack>
+      </Box>
+
+      {runId !== null ? (
+        <Stack spacing={2} aria-live="polite" aria-busy={running}>
+          <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography variant="h6" component="h3">
+              {t('agents.page.test.result')}
+            </Typography>
+            <RunStatusChip status={live.status} />
+            {finished ? (
+              <Typography variant="body2" color="text.secondary">
+                {t('agents.page.run.tokens', {
+                  input: formatNumber(live.tokensIn, {}, i18n.language),
+                  output: formatNumber(live.tokensOut, {}, i18n.language),
+                })}
+              </Typography>
+            ) : null}
+          </Stack>
+          {streamError ? (
+            <Alert severity="warning">{t('agents.page.test.streamLost')}</Alert>
+          ) : null}
+          {live.error ? <Alert severity="error">{live.error}</Alert> : null}
+          {finished ? (
+            <JsonBlock label={t('agents.page.test.finalOutput')} value={live.output} />
+          ) : null}
+          {finished && recorded.data ? (
+            <RunTimeline steps={recorded.data.steps} />
+          ) : (
+            <Stack
+              component="ol"
+              spacing={1}
+              aria-label={t('agents.page.test.steps')}
+              sx={{ listStyle: 'none', p: 0, m: 0 }}
+            >
+              {live.steps.map((step) => (
+                <Box
+                  component="li"
+                  key={step.nodeId}
+                  sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
+                >
+                  <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                    <StepTypeIcon type={step.nodeType} />
+                    <Typography sx={{ fontWeight: 500 }}>{step.nodeId}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {typeName(step.nodeType)}
+                    </Typography>
+                    <RunStatusChip status={step.status} />
+                  </Stack>
+                  {step.text ? (
+                    <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{step.text}</Typography>
+                  ) : null}
+                  {step.error ? (
+                    <Alert severity={step.willRetry ? 'warning' : 'error'} sx={{ mt: 1 }}>
+                      {step.error}
+                    </Alert>
+                  ) : null}
+                </Box>
+              ))}
+            </Stack>
+          )}
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}
