@@ -89,7 +89,7 @@ function AgentLoaded({ agent }: { agent: Agent }) {
     void navigate({ search: (current) => ({ ...current, ...changes }), replace });
 
   return (
-    <Stack spacing={2} sx={{ height: '100%', minHeight: 0 }}>
+    <Stack spacing={2} sx={{ flex: 1, minHeight: 0 }}>
       <BackLink to="/agents">{t('agents.page.back')}</BackLink>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}

@@ -65,11 +65,18 @@ export function TestConsole({ agentId, graph }: { agentId: string; graph: AgentG
     if (runId === null) return;
     const controller = new AbortController();
     following.current = controller;
-    followRun(agentId, runId, controller.signal, (event) =>
-      dispatch({ type: 'event', event }),
-    ).catch((error: unknown) => {
-      if (!controller.signal.aborted) setStreamError(error);
-    });
+    let ended = false;
+    followRun(agentId, runId, controller.signal, (event) => {
+      if (event.type === 'run.finished') ended = true;
+      dispatch({ type: 'event', event });
+    })
+      .then(() => {
+        // The stream closed before the run's end (another process runs it): say so.
+        if (!ended && !controller.signal.aborted) setStreamError(new Error('stream ended'));
+      })
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setStreamError(error);
+      });
     return () => controller.abort();
   }, [agentId, runId]);
 
