@@ -1,0 +1,1 @@
+export { AgentChat, type AgentChatProps } from './AgentChat';
