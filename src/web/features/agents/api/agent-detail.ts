@@ -98,7 +98,8 @@ export function usePublishAgent(id: string) {
   return useMutation({
     mutationFn: (note: string) =>
       api<AgentVersionSummary>(`${path(id)}/publish`, { method: 'POST', body: { note } }),
-    onSuccess: () => refresh(id),
+    // A refusal too: the agent's problems are read again to list them.
+    onSettled: () => refresh(id),
   });
 }
 

@@ -19,6 +19,7 @@ import { useAuthState } from '../../../lib/auth-store';
 import { projectOptionsQueryOptions, useUpdateAgent, type Agent } from '../api/agents';
 import { usePublishAgent } from '../api/agent-detail';
 import { agentErrorText } from '../errors';
+import { ProblemsList } from './ProblemsList';
 
 /** Publish: a note, then a new version; a 422 lists what to fix. */
 export function PublishDialog({
@@ -69,7 +70,12 @@ export function PublishDialog({
         minRows={2}
         slotProps={{ htmlInput: { maxLength: AGENT_NOTE_MAX } }}
       />
-      {invalid ? (
+      {invalid && agent.problems.length > 0 ? (
+        <>
+          <Alert severity="error">{t('agents.page.publish.invalid')}</Alert>
+          <ProblemsList problems={agent.problems} />
+        </>
+      ) : invalid ? (
         <Alert severity="error">
           {t('agents.page.publish.invalid')}
           <Box component="ul" sx={{ m: 0, ps: 2 }}>
