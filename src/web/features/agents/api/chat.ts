@@ -2,6 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import type { ChatMessageDto, ConversationDto } from '../../../../shared/schemas/chat';
 import type { RunDto } from '../../../../shared/schemas/runs';
 import { API_BASE, api } from '../../../lib/api';
+import { useAuthState } from '../../../lib/auth-store';
 import { readStorage, STORAGE_KEYS } from '../../../lib/storage';
 import { agentKeys, type Agent } from './agents';
 
@@ -65,10 +66,8 @@ export function chatHeaders(): Record<string, string> {
 
 function useRefreshConversations(id: string) {
   const queryClient = useQueryClient();
-  return () =>
-    queryClient.invalidateQueries({
-      queryKey: chatKeys.conversations(readStorage(STORAGE_KEYS.selectedOrgId), id),
-    });
+  const orgId = useAuthState((state) => state.selectedOrgId);
+  return () => queryClient.invalidateQueries({ queryKey: chatKeys.conversations(orgId, id) });
 }
 
 export function useRenameConversation(id: string) {

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createUIMessageStream, createUIMessageStreamResponse, type UIMessageChunk } from 'ai';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -32,7 +32,13 @@ let agent = { id: AGENT_ID, name: 'Echo', publishedVersion: 1, chatEnabled: true
 let conversations = [OLD];
 
 function answerApi() {
-  api.mockImplementation((path: string) => {
+  api.mockImplementation((path: string, options?: { method?: string; body?: unknown }) => {
+    if (path === `/agents/${AGENT_ID}/conversations/${OLD.id}` && options?.method === 'PATCH')
+      return Promise.resolve({ ...OLD, ...(options.body as object) });
+    if (path === `/agents/${AGENT_ID}/conversations/${OLD.id}` && options?.method === 'DELETE') {
+      conversations = [];
+      return Promise.resolve(undefined);
+    }
     if (path === `/agents/${AGENT_ID}`) return Promise.resolve(agent);
     if (path === `/agents/${AGENT_ID}/conversations`)
       return Promise.resolve({ items: conversations });
@@ -242,6 +248,33 @@ describe('the agent chat', () => {
     expect(await within(dialog).findByText('reply')).toBeTruthy();
     expect(within(dialog).getByText('Succeeded')).toBeTruthy();
     expect(within(dialog).getByText(/only the start is shown/)).toBeTruthy();
+  });
+
+  it('renames and deletes a conversation', async () => {
+    renderChat();
+    const nav = await screen.findByRole('navigation', { name: 'Conversations' });
+    await userEvent.click(
+      await within(nav).findByRole('button', { name: 'Actions for “Earlier talk”' }),
+    );
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Rename' }));
+    const rename = await screen.findByRole('dialog', { name: 'Rename the conversation' });
+    const title = within(rename).getByRole('textbox', { name: /^Title/ });
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Greetings');
+    await userEvent.click(within(rename).getByRole('button', { name: 'Rename' }));
+    await waitFor(() =>
+      expect(api).toHaveBeenCalledWith(`/agents/${AGENT_ID}/conversations/${OLD.id}`, {
+        method: 'PATCH',
+        body: { title: 'Greetings' },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await userEvent.click(within(nav).getByRole('button', { name: 'Actions for “Earlier talk”' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this conversation?' });
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Delete conversation' }));
+    expect(await within(nav).findByText(/No conversations yet/)).toBeTruthy();
   });
 
   it('says so when the agent is not published or chat is off', async () => {

@@ -55,8 +55,11 @@ function RenameDialog({
     setShown(target);
     setTitle(target?.title ?? '');
     setInvalid(false);
-    rename.reset();
   }
+  const close = () => {
+    rename.reset();
+    onClose();
+  };
   const submit = async () => {
     if (!target) return;
     if (!title.trim()) {
@@ -65,7 +68,7 @@ function RenameDialog({
     }
     try {
       await rename.mutateAsync({ conversationId: target.id, title: title.trim() });
-      onClose();
+      close();
     } catch {
       // shown below
     }
@@ -73,7 +76,7 @@ function RenameDialog({
   return (
     <FormDialog
       open={target !== null}
-      onClose={onClose}
+      onClose={close}
       onSubmit={submit}
       pending={rename.isPending}
       title={t('agents.chat.rename.title')}
