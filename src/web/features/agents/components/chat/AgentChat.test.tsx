@@ -166,6 +166,8 @@ describe('the agent chat', () => {
 
     first.release();
     expect(await within(log).findByText('You said hello')).toBeTruthy();
+    // The answer keeps its run (the data-run part): its steps open from it.
+    expect(within(log).getAllByRole('button', { name: 'Steps' })).toHaveLength(1);
     expect(await screen.findByRole('button', { name: 'Send' })).toBeTruthy();
 
     const [url, init] = fetchStub.mock.calls[0]!;
