@@ -3,6 +3,7 @@ import type { ErrorCode } from '../../shared/error-codes';
 import { ACCOUNT_MESSAGES } from '../../shared/schemas/account';
 import { ADMIN_MESSAGES } from '../../shared/schemas/admin';
 import { AGENT_MESSAGES } from '../../shared/schemas/agents';
+import { RUN_RETENTION_MESSAGE } from '../../shared/schemas/runs';
 import { CUSTOMER_LIMITS, CUSTOMER_MESSAGES } from '../../shared/schemas/customers';
 import { DATA_SOURCE_MESSAGES } from '../../shared/schemas/data-sources';
 import { HELP_REQUEST_MESSAGES } from '../../shared/schemas/help-request';
@@ -85,6 +86,9 @@ export const ERROR_CODE_KEYS = {
   AGENT_GRAPH_INVALID: 'agents.errors.graphInvalid',
   AGENT_NOT_PUBLISHED: 'agents.errors.notPublished',
   AGENT_IMPORT_INVALID: 'agents.errors.importInvalid',
+  CHAT_OFF: 'agents.errors.chatOff',
+  RUN_NOT_RUNNING: 'agents.errors.runNotRunning',
+  RUN_NOT_RETRYABLE: 'agents.errors.runNotRetryable',
   TABLE_NOT_FOUND: 'help.errors.tableMissing',
 } as const satisfies Partial<Record<ErrorCode | BetterAuthCode, string>>;
 
@@ -189,6 +193,7 @@ export const FIELD_MESSAGE_KEYS: ReadonlyMap<string, MessageKey> = new Map<strin
   [G.graphInvalid, 'agents.errors.graphInvalid'],
   [G.notPublished, 'agents.errors.notPublished'],
   [G.importInvalid, 'agents.errors.importInvalid'],
+  [RUN_RETENTION_MESSAGE, 'agents.errors.retention'],
   // Help requests
   [H.min, 'help.validation.min'],
   [H.max, 'help.validation.max'],
@@ -204,7 +209,7 @@ type MessageKey =
   | `admin.errors.${'lastSuperAdmin' | 'banSelf' | 'banReason' | 'outboxOff' | 'whitelistPattern' | 'whitelistDuplicate'}`
   | `dataSources.validation.${'duplicateName' | 'notFound' | 'host' | 'baseUrl' | 'headerName' | 'headerValue' | 'reservedHeader' | 'secretRequired' | 'authHeaderRequired' | 'path' | 'oneStatement' | 'fileRequired' | 'fileTooLarge' | 'fileFormat' | 'notAFile'}`
   | `modelProviders.validation.${'duplicateName' | 'notFound' | 'headerValueRequired' | 'duplicateHeader' | 'duplicateModel' | 'price' | 'defaultModel' | 'noModel' | 'keyForDestination' | 'headerForDestination' | 'secretUnreadable' | 'reservedHeader'}`
-  | `agents.errors.${'notFound' | 'versionNotFound' | 'revisionConflict' | 'revisionRequired' | 'graphInvalid' | 'notPublished' | 'importInvalid'}`
+  | `agents.errors.${'notFound' | 'versionNotFound' | 'revisionConflict' | 'revisionRequired' | 'graphInvalid' | 'notPublished' | 'importInvalid' | 'chatOff' | 'runNotRunning' | 'runNotRetryable' | 'retention'}`
   | `help.validation.${'min' | 'max'}`;
 
 /** The values the texts of the table interpolate (limits of the shared schemas). */

@@ -25,6 +25,7 @@ import { agentErrorText } from '../errors';
 import { EditAgentDialog, PublishDialog } from './AgentDialogs';
 import { ProblemsList } from './ProblemsList';
 import { RunsTab } from './RunsTab';
+import { AgentChat } from '../components/chat';
 import { AGENT_TABS, type AgentTab } from './search';
 import { StepsList } from './StepsList';
 import { TestConsole } from './TestConsole';
@@ -160,6 +161,8 @@ function AgentLoaded({ agent }: { agent: Agent }) {
       >
         {tab === 'overview' ? (
           <Overview agent={agent} />
+        ) : tab === 'chat' ? (
+          <AgentChat agentId={agent.id} agentName={agent.name} />
         ) : tab === 'test' ? (
           canUpdate ? (
             <TestConsole key={agent.revision} agentId={agent.id} graph={agent.draft} />
