@@ -319,7 +319,7 @@ test('the organization page has no serious axe-core violation, in en and ar', as
     await expect(dialog).toBeHidden();
   };
 
-  const tabs = ['profile', 'members', 'invitations', 'providers', 'audit', 'danger'];
+  const tabs = ['profile', 'members', 'invitations', 'providers', 'agents', 'audit', 'danger'];
   for (const language of ['en', 'ar'] as const) {
     await page.addInitScript((code) => localStorage.setItem('language', code), language);
     await page.goto('/organization');

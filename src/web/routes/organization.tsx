@@ -1,4 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
+import { AgentSettingsPanel } from '../features/agents/components/AgentSettingsPanel';
 import { AuditLogPanel } from '../features/audit/components/AuditLogPanel';
 import { auditListSearchSchema, type AuditListSearch } from '../features/audit/list-search';
 import { ModelProvidersPanel } from '../features/model-providers/components/ModelProvidersPanel';
@@ -29,6 +30,7 @@ function OrganizationRoute() {
     <OrganizationPage
       auditLog={<AuditLogPanel scope="organization" />}
       providers={<ModelProvidersPanel />}
+      agentSettings={<AgentSettingsPanel />}
     />
   );
 }

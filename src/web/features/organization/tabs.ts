@@ -4,6 +4,7 @@ export const ORGANIZATION_TABS = [
   'members',
   'invitations',
   'providers',
+  'agents',
   'audit',
   'danger',
 ] as const;

@@ -112,15 +112,17 @@ function Header({
 
 /**
  * /organization: the selected organisation's profile, members, invitations, model providers,
- * audit log and danger zone. The model providers and the audit log belong to other features:
- * the route passes them in.
+ * agent settings, audit log and danger zone. The model providers, the agent settings and the
+ * audit log belong to other features: the route passes them in.
  */
 export function OrganizationPage({
   auditLog,
   providers,
+  agentSettings,
 }: {
   auditLog: ReactNode;
   providers: ReactNode;
+  agentSettings: ReactNode;
 }) {
   const { t } = useTranslation();
   const { tab = 'profile' } = routeApi.useSearch();
@@ -173,6 +175,7 @@ export function OrganizationPage({
         <Alert severity="info">{t('organization.invitations.notAllowed')}</Alert>
       ),
       providers,
+      agents: agentSettings,
       audit: auditLog,
       danger: <DangerZoneTab organization={organization} canDelete={canDelete} />,
     };
