@@ -253,6 +253,8 @@ export function llmExecutor(env: ServerExecutorEnv): Executor<NodeOfType<'llm'>>
       abortSignal: io.signal,
       // The engine retries a step as its settings say.
       maxRetries: 0,
+      // Errors come through the stream below and fail the step (not the SDK's console log).
+      onError: () => undefined,
     });
 
     let text = '';
