@@ -87,11 +87,11 @@ test('an admin adds a provider, builds "Ask your database", publishes it and cha
     await page.goto('/organization?tab=providers');
     await page.getByRole('button', { name: 'Add provider' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'Add a model provider' });
-    await dialog.getByLabel('Name', { exact: true }).fill('Local models');
-    await dialog.getByLabel('Base URL', { exact: true }).fill(model.baseUrl);
-    await dialog.getByLabel('API key', { exact: true }).fill('sk-e2e');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Local models');
+    await dialog.getByRole('textbox', { name: 'Base URL' }).fill(model.baseUrl);
+    await dialog.getByRole('textbox', { name: 'API key' }).fill('sk-e2e');
     await dialog.getByRole('button', { name: 'Discover models' }).click();
-    await expect(dialog.getByText('Models found: 1')).toBeVisible();
+    await expect(dialog.getByRole('textbox', { name: 'Model 1' })).toHaveValue('e2e-small');
     await dialog.getByRole('button', { name: 'Add provider' }).click();
     await expect(dialog).toBeHidden();
     await expect(page.getByRole('row', { name: /Local models/ })).toBeVisible();
@@ -102,7 +102,7 @@ test('an admin adds a provider, builds "Ask your database", publishes it and cha
     await page.goto('/agents');
     await page.getByRole('button', { name: 'New agent' }).first().click();
     const dialog = page.getByRole('dialog', { name: 'New agent' });
-    await dialog.getByLabel('Name', { exact: true }).fill('Shop answers');
+    await dialog.getByRole('textbox', { name: 'Name' }).fill('Shop answers');
     await dialog.getByRole('radio', { name: /Ask your database/ }).check();
     await dialog.getByRole('button', { name: 'Create agent' }).click();
     await expect(dialog).toBeHidden();

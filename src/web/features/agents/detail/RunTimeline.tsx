@@ -31,7 +31,13 @@ export function RunTimeline({
     <Stack component="ol" spacing={1} sx={{ listStyle: 'none', p: 0, m: 0 }}>
       {steps.map((step) => (
         <li key={step.id}>
-          <Accordion variant="outlined" disableGutters>
+          <Accordion
+            variant="outlined"
+            disableGutters
+            slotProps={{
+              region: { 'aria-label': t('agents.page.run.stepDetails', { step: step.nodeId }) },
+            }}
+          >
             <AccordionSummary
               expandIcon={<IconChevronDown size={18} aria-hidden />}
               aria-label={t('agents.page.run.stepDetails', { step: step.nodeId })}

@@ -91,6 +91,7 @@ export function JsonBlock({
       ) : null}
       <Box
         component="pre"
+        role="region"
         tabIndex={0}
         aria-label={label}
         sx={{
