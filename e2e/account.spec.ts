@@ -40,7 +40,9 @@ test('forgot password: the mailed link resets the password, the old one stops wo
   await page.getByRole('link', { name: 'Forgot password?' }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
   // The sign-in page has an E-mail field too: fill the one of the page that has replaced it.
-  await expect(page.getByRole('heading', { level: 1, name: 'Forgot your password?' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Forgot your password?' }),
+  ).toBeVisible();
   await page.getByLabel('E-mail', { exact: true }).fill(user.email);
   await page.getByRole('button', { name: 'Send reset link' }).click();
   await expect(page.getByRole('status')).toContainText(user.email);

@@ -113,7 +113,6 @@ export const agentVersions = pgTable(
   (t) => [uniqueIndex('agent_versions_agent_number_unique').on(t.agentId, t.number)],
 );
 
-
 /** One run of an agent (AGENTS.md, "Runs and steps"). `version` is null for a draft run. */
 export const agentRuns = pgTable(
   'agent_runs',
@@ -238,7 +237,5 @@ export const agentSettings = pgTable(
     runRetentionDays: integer('run_retention_days').notNull().default(30),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [
-    check('agent_settings_retention_check', sql`${t.runRetentionDays} between 1 and 3650`),
-  ],
+  (t) => [check('agent_settings_retention_check', sql`${t.runRetentionDays} between 1 and 3650`)],
 );
