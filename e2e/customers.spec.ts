@@ -168,6 +168,64 @@ test('imports 1,000 customers from a CSV with a mapping step and counts them on 
       page.getByRole('region', { name: 'Recent activity' }).getByRole('link').first(),
     ).toContainText(`Imported ${run} Person`);
   });
+
+  await test.step('in Arabic, chart labels stay inside their charts and apart; the donut shows its total in its centre', async () => {
+    await page.addInitScript(() => localStorage.setItem('language', 'ar'));
+    await page.goto('/dashboards/crm');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('.MuiPieArc-root').first()).toBeVisible();
+    await expect(page.locator('.MuiChartsAxis-tickLabel').first()).toBeVisible();
+    const layout = await page.evaluate(() => {
+      const problems: string[] = [];
+      const overlaps = (a: DOMRect, b: DOMRect) =>
+        a.left < b.right - 1 &&
+        b.left < a.right - 1 &&
+        a.top < b.bottom - 1 &&
+        b.top < a.bottom - 1;
+      for (const svg of document.querySelectorAll('svg')) {
+        const box = svg.getBoundingClientRect();
+        for (const axis of svg.querySelectorAll('.MuiChartsAxis-root')) {
+          const labels = [...axis.querySelectorAll('.MuiChartsAxis-tickLabel')]
+            .map((label) => ({
+              text: label.textContent ?? '',
+              rect: label.getBoundingClientRect(),
+            }))
+            .filter(({ rect }) => rect.width > 0);
+          for (const { text, rect } of labels) {
+            if (rect.left < box.left - 1 || rect.right > box.right + 1)
+              problems.push(`cut: ${text}`);
+          }
+          labels.forEach((a, i) =>
+            labels.slice(i + 1).forEach((b) => {
+              if (overlaps(a.rect, b.rect)) problems.push(`collide: ${a.text} / ${b.text}`);
+            }),
+          );
+        }
+      }
+      const arcs = [...document.querySelectorAll('.MuiPieArc-root')].map((arc) =>
+        arc.getBoundingClientRect(),
+      );
+      const ring = {
+        x: (Math.min(...arcs.map((r) => r.left)) + Math.max(...arcs.map((r) => r.right))) / 2,
+        y: (Math.min(...arcs.map((r) => r.top)) + Math.max(...arcs.map((r) => r.bottom))) / 2,
+      };
+      const pie = document.querySelector('.MuiPieArc-root')!.closest('svg')!;
+      const texts = [...pie.querySelectorAll('text')].filter((t) =>
+        /[0-9٠-٩]/.test(t.textContent ?? ''),
+      );
+      const total = texts
+        .map((t) => ({ text: t.textContent ?? '', rect: t.getBoundingClientRect() }))
+        .find(({ rect }) => Math.abs(rect.left + rect.width / 2 - ring.x) < 8);
+      return {
+        problems,
+        total: total?.text ?? null,
+        centred: total ? Math.abs(total.rect.top + total.rect.height / 2 - ring.y) < 30 : false,
+      };
+    });
+    expect(layout.problems).toEqual([]);
+    expect(layout.total).not.toBeNull();
+    expect(layout.centred).toBe(true);
+  });
 });
 
 test('a CSV with bad rows shows the report and imports nothing', async ({ page }) => {
