@@ -173,7 +173,7 @@ test('imports 1,000 customers from a CSV with a mapping step and counts them on 
     await page.addInitScript(() => localStorage.setItem('language', 'ar'));
     await page.goto('/dashboards/crm');
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.locator('.MuiPieArc-root').first()).toBeVisible();
+    await expect(page.locator('.MuiPieChart-arc').first()).toBeVisible();
     await expect(page.locator('.MuiChartsAxis-tickLabel').first()).toBeVisible();
     const layout = await page.evaluate(() => {
       const problems: string[] = [];
@@ -202,14 +202,14 @@ test('imports 1,000 customers from a CSV with a mapping step and counts them on 
           );
         }
       }
-      const arcs = [...document.querySelectorAll('.MuiPieArc-root')].map((arc) =>
+      const arcs = [...document.querySelectorAll('.MuiPieChart-arc')].map((arc) =>
         arc.getBoundingClientRect(),
       );
       const ring = {
         x: (Math.min(...arcs.map((r) => r.left)) + Math.max(...arcs.map((r) => r.right))) / 2,
         y: (Math.min(...arcs.map((r) => r.top)) + Math.max(...arcs.map((r) => r.bottom))) / 2,
       };
-      const pie = document.querySelector('.MuiPieArc-root')!.closest('svg')!;
+      const pie = document.querySelector('.MuiPieChart-arc')!.closest('svg')!;
       const texts = [...pie.querySelectorAll('text')].filter((t) =>
         /[0-9٠-٩]/.test(t.textContent ?? ''),
       );

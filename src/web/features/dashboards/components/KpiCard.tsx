@@ -51,11 +51,21 @@ export function KpiCard({
         >
           <Icon size={24} />
         </Box>
-        <Box sx={{ minWidth: 0 }}>
+        {/* The figure shrinks with its card (container units), so long amounts are never cut. */}
+        <Box sx={{ flex: 1, minWidth: 0, containerType: 'inline-size' }}>
           <Typography variant="body2" color="text.secondary" component="h3">
             {label}
           </Typography>
-          <Typography variant="h5" component="p" sx={{ fontWeight: 600, my: 0.25 }}>
+          <Typography
+            variant="h5"
+            component="p"
+            sx={{
+              fontWeight: 600,
+              my: 0.25,
+              fontSize: 'min(1.5rem, 13cqi)',
+              overflowWrap: 'anywhere',
+            }}
+          >
             {value ?? <Skeleton width={80} />}
           </Typography>
           <Typography variant="caption" color="text.secondary" component="p">
