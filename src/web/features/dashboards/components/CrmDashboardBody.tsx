@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import { useColorScheme, useTheme, type Palette } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useTranslation } from 'react-i18next';
@@ -44,6 +45,13 @@ export function DashboardBody({
   const palette: Palette =
     (colorScheme && theme.colorSchemes[colorScheme]?.palette) || theme.palette;
   const rtl = theme.direction === 'rtl';
+  const phone = useMediaQuery(theme.breakpoints.down('sm'));
+  // The charts' own thinning of crowded tick labels assumes labels that run left to right; on a
+  // reversed (right-to-left) axis every other week's label is shown (every third on a phone).
+  const labelStep = phone ? 3 : 2;
+  const weekLabelInterval = rtl
+    ? (_value: unknown, index: number) => index % labelStep === 0
+    : ('auto' as const);
   // The outermost tick label of a value or point axis is centred on the plot's far edge: room
   // for its half on the side away from the y axis, so that it is not cut (the left in Arabic).
   const farEdge = rtl ? { left: 36 } : { right: 36 };
@@ -191,7 +199,14 @@ export function DashboardBody({
         >
           <LineChart
             dataset={weeks.map((item) => ({ week: week(item.week), count: item.count }))}
-            xAxis={[{ scaleType: 'point', dataKey: 'week', reverse: rtl }]}
+            xAxis={[
+              {
+                scaleType: 'point',
+                dataKey: 'week',
+                reverse: rtl,
+                tickLabelInterval: weekLabelInterval,
+              },
+            ]}
             yAxis={[
               {
                 valueFormatter: (value: number) => number(value),
