@@ -51,7 +51,7 @@ export function KpiCard({
         >
           <Icon size={24} />
         </Box>
-        {/* The figure shrinks with its card (container units), so long amounts are never cut. */}
+        {/* A long figure shrinks with its card (container units), so amounts are never cut. */}
         <Box sx={{ flex: 1, minWidth: 0, containerType: 'inline-size' }}>
           <Typography variant="body2" color="text.secondary" component="h3">
             {label}
@@ -62,7 +62,8 @@ export function KpiCard({
             sx={{
               fontWeight: 600,
               my: 0.25,
-              fontSize: 'min(1.5rem, 13cqi)',
+              // Long amounts (a currency and seven digits) shrink to fit; short figures keep h5.
+              fontSize: value && value.length > 9 ? 'min(1.5rem, 14cqi)' : undefined,
               overflowWrap: 'anywhere',
             }}
           >
