@@ -63,8 +63,8 @@ export function KpiCard({
               fontWeight: 600,
               my: 0.25,
               // Long amounts (a currency and seven digits) shrink to fit; short figures keep h5.
-              fontSize: value && value.length > 9 ? 'min(1.5rem, 14cqi)' : undefined,
-              overflowWrap: 'anywhere',
+              fontSize: value && value.length > 9 ? 'min(1.5rem, 12cqi)' : undefined,
+              whiteSpace: 'nowrap',
             }}
           >
             {value ?? <Skeleton width={80} />}
