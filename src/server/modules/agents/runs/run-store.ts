@@ -53,20 +53,16 @@ export async function createRun(
   return row!;
 }
 
-/** Writes the step an engine event closes (finished, failed or reused). */
-export async function recordStep(
-  db: Database,
-  scope: OrgScope,
-  runId: string,
-  event: Extract<RunEvent, { type: 'node.finished' | 'node.failed' }>,
-  input: unknown,
-) {
+type StepEvent = Extract<RunEvent, { type: 'node.finished' | 'node.failed' }>;
+
+/** The row of the step an engine event closes (finished, failed or reused). */
+function stepRow(scope: OrgScope, runId: string, event: StepEvent, input: unknown) {
   const finishedAt = new Date();
   const stepInput = forLog(input);
   const output =
     event.type === 'node.finished' ? forLog(event.output) : { value: null, truncated: false };
   const usage = event.type === 'node.finished' ? event.usage : { inputTokens: 0, outputTokens: 0 };
-  await db.insert(agentRunSteps).values({
+  return {
     organizationId: scope.organizationId,
     runId,
     nodeId: event.nodeId,
@@ -83,7 +79,40 @@ export async function recordStep(
     startedAt: new Date(finishedAt.getTime() - event.durationMs),
     finishedAt,
     durationMs: Math.round(event.durationMs),
-  });
+  };
+}
+
+/**
+ * A run's step log writer: steps are written as they end, those that end while a write is under
+ * way together in the next one (one statement for many fast steps). `flushed()` settles once
+ * every step handed over is stored.
+ */
+export function stepWriter(db: Database, scope: OrgScope, runId: string) {
+  let pending: ReturnType<typeof stepRow>[] = [];
+  let writing = Promise.resolve();
+  let busy = false;
+  const drain = async () => {
+    busy = true;
+    try {
+      while (pending.length > 0) {
+        const rows = pending;
+        pending = [];
+        await db.insert(agentRunSteps).values(rows);
+      }
+    } finally {
+      busy = false;
+    }
+  };
+  return {
+    add(event: StepEvent, input: unknown) {
+      pending.push(stepRow(scope, runId, event, input));
+      if (busy) return;
+      writing = drain();
+      // A failed write is reported by flushed(), which the run awaits before it closes.
+      writing.catch(() => {});
+    },
+    flushed: () => writing,
+  };
 }
 
 export async function finishRun(db: Database, runId: string, result: RunResult) {

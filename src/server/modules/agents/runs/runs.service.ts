@@ -22,7 +22,7 @@ import {
   finishRun,
   getRunRow,
   recordedOutputs,
-  recordStep,
+  stepWriter,
 } from './run-store.ts';
 
 export type RunDeps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger'>;
@@ -92,8 +92,8 @@ async function launch(
     .where(eq(organization.id, scope.organizationId));
   const signal = openRun(run.id);
   const nodes = new Map(plan.graph.nodes.map((n) => [n.id, n]));
-  // Steps are written in the order they end; the run is closed after its last step is stored.
-  let writes = Promise.resolve();
+  // Steps are stored as they end; the run is closed after its last step is stored.
+  const steps = stepWriter(deps.db, scope, run.id);
   let finished: RunEvent | null = null;
   const handle = runGraph({
     graph: plan.graph,
@@ -110,7 +110,7 @@ async function launch(
     onEvent: (event: RunEvent) => {
       if (event.type === 'node.finished' || event.type === 'node.failed') {
         const input = stepInput(nodes.get(event.nodeId), plan.input);
-        writes = writes.then(() => recordStep(deps.db, scope, run.id, event, input));
+        steps.add(event, input);
       }
       if (event.type === 'run.finished') finished = event;
       else publish(run.id, event);
@@ -118,7 +118,7 @@ async function launch(
   });
   const done = handle.result.then(async (result) => {
     try {
-      await writes;
+      await steps.flushed();
       await finishRun(deps.db, run.id, result);
     } catch (error) {
       deps.logger.error({ err: error, runId: run.id }, 'storing a run failed');
