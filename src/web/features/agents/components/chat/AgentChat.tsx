@@ -140,6 +140,9 @@ function ChatSession({ agentId, agentName }: AgentChatProps) {
       sx={{
         display: 'grid',
         gridTemplateColumns: narrow ? 'minmax(0, 1fr)' : '260px minmax(0, 1fr)',
+        // On a phone the chat fills what the tab leaves, so the composer stays on the screen.
+        gridTemplateRows: narrow ? 'auto minmax(320px, 1fr)' : undefined,
+        height: narrow ? '100%' : undefined,
         gap: 2,
         alignItems: 'stretch',
       }}
@@ -162,7 +165,12 @@ function ChatSession({ agentId, agentName }: AgentChatProps) {
         variant="outlined"
         component="section"
         aria-label={t('agents.chat.pane', { name: agentName })}
-        sx={{ display: 'flex', flexDirection: 'column', height: { xs: '70vh', md: 560 } }}
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          height: narrow ? 'auto' : 560,
+          minHeight: 0,
+        }}
       >
         <ErrorAlert
           error={loadError}
