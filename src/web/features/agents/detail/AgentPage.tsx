@@ -157,7 +157,8 @@ function AgentLoaded({ agent }: { agent: Agent }) {
         role="tabpanel"
         id={`agent-panel-${tab}`}
         aria-labelledby={`agent-tab-${tab}`}
-        sx={{ flex: 1, minHeight: 0, overflow: 'auto', pb: 2 }}
+        // Room under the content for the floating help button, which never covers a control.
+        sx={{ flex: 1, minHeight: 0, overflow: 'auto', pb: 9 }}
       >
         {tab === 'overview' ? (
           <Overview agent={agent} />
