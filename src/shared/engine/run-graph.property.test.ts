@@ -209,8 +209,10 @@ describe('runGraph on random graphs', () => {
         checkOrder(plan, events, abortedAt);
         if (result.status === 'cancelled') cancelled++;
         if (abortedAt !== null && result.status !== 'cancelled') {
-          // The run had already finished its last step when the cancel arrived.
-          expect(events.slice(abortedAt).map((e) => e.type)).toEqual(['run.finished']);
+          // The run had already finished its last step when the cancel arrived: at most its
+          // run.finished comes after (it may even have come before the cancel did).
+          expect(events.slice(abortedAt).filter((e) => e.type !== 'run.finished')).toEqual([]);
+          expect(events.at(-1)?.type).toBe('run.finished');
         }
       }),
       { numRuns: 300 },
