@@ -13,6 +13,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { envNumber } from '../support/env.ts';
 import { pureExecutors } from '../../src/shared/engine/executors/index.ts';
 import { runGraph } from '../../src/shared/engine/run-graph.ts';
 import type { ExecutorContext, ExecutorIo } from '../../src/shared/engine/types.ts';
@@ -21,15 +22,8 @@ import { agentGraphSchema, type NodeOfType } from '../../src/shared/schemas/agen
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'engine.json');
 
-function seconds(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number >= 0`);
-  return value;
-}
-const DURATION = seconds('BENCH_DURATION', 5);
-const WARMUP = seconds('BENCH_WARMUP', 1);
+const DURATION = envNumber('BENCH_DURATION', 5);
+const WARMUP = envNumber('BENCH_WARMUP', 1);
 
 const graph = agentGraphSchema.parse({
   schemaVersion: 1,

@@ -14,6 +14,7 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { envNumber } from '../support/env.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServices } from '../../src/server/bootstrap.ts';
 import { createLogger } from '../../src/server/http/logger.ts';
@@ -26,16 +27,9 @@ import { agentGraphSchema } from '../../src/shared/schemas/agent-graph.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'runs.json');
 
-function numberFrom(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number >= 0`);
-  return value;
-}
-const DURATION = numberFrom('BENCH_DURATION', 5);
-const WARMUP = numberFrom('BENCH_WARMUP', 1);
-const PARALLEL = Math.max(1, Math.floor(numberFrom('BENCH_PARALLEL', 8)));
+const DURATION = envNumber('BENCH_DURATION', 5);
+const WARMUP = envNumber('BENCH_WARMUP', 1);
+const PARALLEL = Math.max(1, Math.floor(envNumber('BENCH_PARALLEL', 8)));
 
 const graph = agentGraphSchema.parse({
   schemaVersion: 1,
