@@ -2,11 +2,21 @@
  * Runs and steps in the database (AGENTS.md, "Runs and steps"). Step input and output are
  * redacted and capped before they are written; nothing here ever holds a secret.
  */
-import { and, asc, desc, eq, gte, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
-import { agentRuns, agentRunSteps, user } from '../../../db/schema/index.ts';
+import {
+  agentRuns,
+  agentRunSteps,
+  agents,
+  agentVersions,
+  organization,
+  user,
+} from '../../../db/schema/index.ts';
 import type { OrgScope } from '../../../http/records.ts';
 import { capJson, redactForLog } from '../../../agents/redact.ts';
+import { runJournal } from './run-journal.ts';
+import { batchedLoader } from '../../../db/batched-load.ts';
 import type { RunEvent, RunResult } from '../../../../shared/engine/index.ts';
 import {
   RUN_LIMITS,
@@ -26,7 +36,11 @@ export function forLog(value: unknown) {
   return capJson(redactForLog(value ?? null), RUN_LIMITS.stepLogBytes);
 }
 
-export async function createRun(
+/**
+ * Hands a new run, running, to the journal: its id at once, and `stored`, which settles once
+ * its row is written (with its result already, when it ended before that).
+ */
+export function createRun(
   db: Database,
   scope: OrgScope,
   values: {
@@ -39,18 +53,17 @@ export async function createRun(
     replayFrom?: string | null;
     conversationId?: string | null;
   },
-): Promise<RunRow> {
-  const [row] = await db
-    .insert(agentRuns)
-    .values({
-      ...values,
-      input: forLog(values.input).value,
-      organizationId: scope.organizationId,
-      status: 'running',
-      startedAt: new Date(),
-    })
-    .returning();
-  return row!;
+): { id: string; stored: Promise<void> } {
+  const id = randomUUID();
+  const stored = runJournal(db).addRun({
+    ...values,
+    id,
+    input: forLog(values.input).value,
+    organizationId: scope.organizationId,
+    status: 'running',
+    startedAt: new Date(),
+  });
+  return { id, stored };
 }
 
 type StepEvent = Extract<RunEvent, { type: 'node.finished' | 'node.failed' }>;
@@ -83,52 +96,99 @@ function stepRow(scope: OrgScope, runId: string, event: StepEvent, input: unknow
 }
 
 /**
- * A run's step log writer: steps are written as they end, those that end while a write is under
- * way together in the next one (one statement for many fast steps). `flushed()` settles once
- * every step handed over is stored.
+ * A run's step log writer: each step is handed to the journal as it ends (so a running run's
+ * page shows it), and `flushed()` settles once every step handed over is stored, or fails if
+ * one could not be.
  */
 export function stepWriter(db: Database, scope: OrgScope, runId: string) {
-  let pending: ReturnType<typeof stepRow>[] = [];
-  let writing = Promise.resolve();
-  let busy = false;
-  const drain = async () => {
-    busy = true;
-    try {
-      while (pending.length > 0) {
-        const rows = pending;
-        pending = [];
-        await db.insert(agentRunSteps).values(rows);
-      }
-    } finally {
-      busy = false;
-    }
-  };
+  const journal = runJournal(db);
+  const writes: Promise<void>[] = [];
   return {
     add(event: StepEvent, input: unknown) {
-      pending.push(stepRow(scope, runId, event, input));
-      if (busy) return;
-      writing = drain();
+      const write = journal.addStep(stepRow(scope, runId, event, input));
       // A failed write is reported by flushed(), which the run awaits before it closes.
-      writing.catch(() => {});
+      write.catch(() => {});
+      writes.push(write);
     },
-    flushed: () => writing,
+    flushed: async () => {
+      await Promise.all(writes);
+    },
   };
 }
 
-export async function finishRun(db: Database, runId: string, result: RunResult) {
-  const output = forLog(result.output);
-  await db
-    .update(agentRuns)
-    .set({
-      status: result.status,
-      output: output.value,
-      error: result.error?.message ?? null,
-      tokensIn: result.usage.inputTokens,
-      tokensOut: result.usage.outputTokens,
-      cost: result.usage.cost ?? 0,
-      finishedAt: new Date(),
+/** Stores a run's result; settles once it is stored. */
+export function finishRun(db: Database, runId: string, result: RunResult) {
+  return runJournal(db).finish({
+    id: runId,
+    status: result.status,
+    output: forLog(result.output).value,
+    error: result.error?.message ?? null,
+    tokensIn: result.usage.inputTokens,
+    tokensOut: result.usage.outputTokens,
+    cost: result.usage.cost ?? 0,
+    finishedAt: new Date(),
+  });
+}
+
+type AgentToRun = {
+  draft: unknown;
+  publishedVersion: number | null;
+  published: unknown;
+  orgName: string;
+};
+
+/**
+ * Many agents' `agentToRun` in one read, each matched on its organisation and id (a prepared
+ * statement: a run's one read is not planned again each time).
+ */
+function agentsToRunLoader(db: Database) {
+  const statement = db
+    .select({
+      id: agents.id,
+      organizationId: agents.organizationId,
+      draft: agents.draft,
+      publishedVersion: agents.publishedVersion,
+      published: agentVersions.graph,
+      orgName: organization.name,
     })
-    .where(eq(agentRuns.id, runId));
+    .from(agents)
+    .innerJoin(organization, eq(organization.id, agents.organizationId))
+    .leftJoin(
+      agentVersions,
+      and(eq(agentVersions.agentId, agents.id), eq(agentVersions.number, agents.publishedVersion)),
+    )
+    .where(
+      and(
+        sql`(${agents.organizationId}, ${agents.id}) in (select * from unnest(${sql.placeholder('orgs')}::uuid[], ${sql.placeholder('ids')}::uuid[]))`,
+        isNull(agents.deletedAt),
+      ),
+    )
+    .prepare('agents_to_run');
+  return batchedLoader(async (keys: Array<{ organizationId: string; agentId: string }>) => {
+    const rows = await statement.execute({
+      orgs: keys.map((k) => k.organizationId),
+      ids: keys.map((k) => k.agentId),
+    });
+    const found = new Map(rows.map((r) => [`${r.organizationId}|${r.id}`, r]));
+    return keys.map(
+      (k): AgentToRun | null => found.get(`${k.organizationId}|${k.agentId}`) ?? null,
+    );
+  });
+}
+
+const loaders = new WeakMap<Database, ReturnType<typeof agentsToRunLoader>>();
+
+/**
+ * What a run needs of its agent, in one read: both graphs and the organisation's name (runs
+ * started together share the read).
+ */
+export function agentToRun(db: Database, scope: OrgScope, agentId: string) {
+  let load = loaders.get(db);
+  if (!load) {
+    load = agentsToRunLoader(db);
+    loaders.set(db, load);
+  }
+  return load({ organizationId: scope.organizationId, agentId });
 }
 
 /** Closes a run that no process runs any more (failed, or cancelled on request). */
@@ -142,6 +202,14 @@ export async function abandonRun(
     .update(agentRuns)
     .set({ status, error: message, finishedAt: new Date() })
     .where(and(eq(agentRuns.id, runId), eq(agentRuns.status, 'running')));
+}
+
+/** Fails a run whose log could not be stored in full, whatever its result said. */
+export async function markUnstored(db: Database, runId: string) {
+  await db
+    .update(agentRuns)
+    .set({ status: 'failed', error: 'The run could not be stored', finishedAt: new Date() })
+    .where(eq(agentRuns.id, runId));
 }
 
 function toSummary(row: RunRow, callerName: string | null): RunSummary {

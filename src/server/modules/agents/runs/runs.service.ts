@@ -3,24 +3,23 @@
  * console), follow its events, cancel it, retry a failed run from its failed step, and run one
  * step alone on a past run's recorded outputs.
  */
-import { organization } from '../../../db/schema/index.ts';
-import { eq } from 'drizzle-orm';
 import type { AppDeps } from '../../../deps.ts';
 import type { OrgScope } from '../../../http/records.ts';
 import { httpError, notFound } from '../../../http/errors.ts';
 import { createServerExecutors } from '../../../agents/executors/index.ts';
-import { graphProblems, findRow } from '../agents.service.ts';
-import { getVersion, publishedGraph } from '../agent-versions.ts';
+import { graphProblems } from '../agents.service.ts';
+import { getVersion } from '../agent-versions.ts';
 import { runGraph, type RunEvent, type RunResult } from '../../../../shared/engine/index.ts';
 import type { AgentGraph, AgentNode } from '../../../../shared/schemas/agent-graph.ts';
 import { AGENT_MESSAGES } from '../../../../shared/schemas/agents.ts';
 import { RUN_LIMITS, RUN_MESSAGES, type RunTrigger } from '../../../../shared/schemas/runs.ts';
-import { openRun, publish } from './run-bus.ts';
+import { cancelRun, openRun, publish } from './run-bus.ts';
 import {
-  abandonRun,
+  agentToRun,
   createRun,
   finishRun,
   getRunRow,
+  markUnstored,
   recordedOutputs,
   stepWriter,
 } from './run-store.ts';
@@ -38,6 +37,7 @@ interface RunPlan {
   agentId: string;
   version: number | null;
   graph: AgentGraph;
+  orgName: string;
   trigger: RunTrigger;
   input: Record<string, unknown>;
   priorOutputs?: Record<string, unknown>;
@@ -48,22 +48,29 @@ interface RunPlan {
   checked?: AgentGraph;
 }
 
-/** The graph a run uses: the draft (test console) or the published version. */
+/**
+ * The graph a run uses, the draft (test console) or the published version, and the name of the
+ * organisation, in one read.
+ */
 async function graphFor(deps: RunDeps, scope: OrgScope, agentId: string, draft: boolean) {
-  if (!draft) {
-    const published = await publishedGraph(deps.db, scope, agentId);
-    return { graph: published.graph, version: published.version };
-  }
-  const row = await findRow(deps.db, scope, agentId);
+  const row = await agentToRun(deps.db, scope, agentId);
   if (!row) throw notFound(AGENT_MESSAGES.notFound);
-  return { graph: row.agent.draft as AgentGraph, version: null };
+  if (draft) return { graph: row.draft as AgentGraph, version: null, orgName: row.orgName };
+  if (row.publishedVersion === null || !row.published) {
+    throw httpError('AGENT_NOT_PUBLISHED', AGENT_MESSAGES.notPublished);
+  }
+  return {
+    graph: row.published as AgentGraph,
+    version: row.publishedVersion,
+    orgName: row.orgName,
+  };
 }
 
 /** What a step log shows as a step's input: its configuration, and the run's input for the start. */
 const stepInput = (node: AgentNode | undefined, input: Record<string, unknown>) =>
   node?.type === 'start' ? input : (node?.data ?? null);
 
-/** Starts a run in this process; the returned promise settles once it is stored as started. */
+/** Starts a run in this process; the returned promise settles once its row is stored. */
 async function launch(
   deps: RunDeps,
   scope: OrgScope,
@@ -76,7 +83,8 @@ async function launch(
       graph: problems.map((p) => (p.nodeId ? `${p.nodeId}: ${p.message}` : p.message)),
     });
   }
-  const run = await createRun(deps.db, scope, {
+  // The run starts before its row is written: a short run's row is then written once, ended.
+  const run = createRun(deps.db, scope, {
     agentId: plan.agentId,
     version: plan.version,
     trigger: plan.trigger,
@@ -86,10 +94,6 @@ async function launch(
     replayFrom: plan.replayFrom ?? null,
     conversationId: plan.conversationId ?? null,
   });
-  const [org] = await deps.db
-    .select({ id: organization.id, name: organization.name })
-    .from(organization)
-    .where(eq(organization.id, scope.organizationId));
   const signal = openRun(run.id);
   const nodes = new Map(plan.graph.nodes.map((n) => [n.id, n]));
   // Steps are stored as they end; the run is closed after its last step is stored.
@@ -103,7 +107,7 @@ async function launch(
     limits: RUN_LIMITS,
     context: {
       run: { id: run.id, trigger: plan.trigger, agentId: plan.agentId, version: plan.version },
-      org: { id: scope.organizationId, name: org?.name ?? '' },
+      org: { id: scope.organizationId, name: plan.orgName },
       now: new Date().toISOString(),
     },
     priorOutputs: plan.priorOutputs,
@@ -118,11 +122,12 @@ async function launch(
   });
   const done = handle.result.then(async (result) => {
     try {
-      await steps.flushed();
-      await finishRun(deps.db, run.id, result);
+      // The journal writes a run's steps before its result; a step that could not be stored
+      // fails the run even when its result was.
+      await Promise.all([steps.flushed(), finishRun(deps.db, run.id, result)]);
     } catch (error) {
       deps.logger.error({ err: error, runId: run.id }, 'storing a run failed');
-      await abandonRun(deps.db, run.id, 'The run could not be stored').catch(() => {});
+      await markUnstored(deps.db, run.id).catch(() => {});
     }
     // Subscribers hear that the run finished only once it is stored, so they can read it.
     if (finished) publish(run.id, finished);
@@ -132,6 +137,12 @@ async function launch(
   void (async () => {
     for await (const _event of handle.events);
   })();
+  try {
+    await run.stored;
+  } catch (error) {
+    cancelRun(run.id, 'The run could not be stored');
+    throw error;
+  }
   return { runId: run.id, done };
 }
 
@@ -147,11 +158,12 @@ export async function startRun(
     conversationId?: string;
   },
 ): Promise<StartedRun> {
-  const { graph, version } = await graphFor(deps, scope, agentId, options.draft);
+  const { graph, version, orgName } = await graphFor(deps, scope, agentId, options.draft);
   return launch(deps, scope, caller, {
     agentId,
     version,
     graph,
+    orgName,
     trigger: options.trigger,
     input: options.input,
     conversationId: options.conversationId,
@@ -163,14 +175,11 @@ async function pastRun(deps: RunDeps, scope: OrgScope, agentId: string, runId: s
   const row = await getRunRow(deps.db, scope, agentId, runId);
   if (!row) throw notFound(RUN_MESSAGES.notFound);
   const { run } = row;
-  let graph: AgentGraph;
-  if (run.version === null) graph = (await graphFor(deps, scope, agentId, true)).graph;
-  else {
-    const version = await getVersion(deps.db, scope, agentId, run.version);
-    if (!version) throw notFound(AGENT_MESSAGES.versionNotFound);
-    graph = version.graph;
-  }
-  return { run, graph };
+  const current = await graphFor(deps, scope, agentId, true);
+  if (run.version === null) return { run, graph: current.graph, orgName: current.orgName };
+  const version = await getVersion(deps.db, scope, agentId, run.version);
+  if (!version) throw notFound(AGENT_MESSAGES.versionNotFound);
+  return { run, graph: version.graph, orgName: current.orgName };
 }
 
 /**
@@ -184,12 +193,13 @@ export async function retryRun(
   agentId: string,
   runId: string,
 ): Promise<StartedRun> {
-  const { run, graph } = await pastRun(deps, scope, agentId, runId);
+  const { run, graph, orgName } = await pastRun(deps, scope, agentId, runId);
   if (run.status !== 'failed') throw httpError('RUN_NOT_RETRYABLE', RUN_MESSAGES.notRetryable);
   return launch(deps, scope, caller, {
     agentId,
     version: run.version,
     graph,
+    orgName,
     trigger: run.trigger,
     input: (run.input ?? {}) as Record<string, unknown>,
     priorOutputs: await recordedOutputs(deps.db, runId),
@@ -206,7 +216,7 @@ export async function runStepAlone(
   runId: string,
   nodeId: string,
 ): Promise<StartedRun> {
-  const { run, graph } = await pastRun(deps, scope, agentId, runId);
+  const { run, graph, orgName } = await pastRun(deps, scope, agentId, runId);
   if (!graph.nodes.some((n) => n.id === nodeId)) throw notFound(RUN_MESSAGES.stepNotFound);
   const keep = ancestorsAndSelf(graph, nodeId);
   const recorded = await recordedOutputs(deps.db, runId);
@@ -222,6 +232,7 @@ export async function runStepAlone(
     agentId,
     version: run.version,
     graph: sub,
+    orgName,
     trigger: 'test',
     input: (run.input ?? {}) as Record<string, unknown>,
     priorOutputs,

@@ -1,0 +1,109 @@
+/**
+ * The run journal on a real database (PGlite, or PostgreSQL with TEST_DATABASE_URL): many runs
+ * started together are written in a few statements, a run that ends at once is written once,
+ * and one run whose row cannot be written fails alone.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, inArray } from 'drizzle-orm';
+import { countStatements, writesAmong } from '../../../db/query-counter.ts';
+import { agentRuns, agentRunSteps, agents, organization } from '../../../db/schema/index.ts';
+import { agentGraphSchema } from '../../../../shared/schemas/agent-graph.ts';
+import { startTestServer, type TestServer } from '../../../test/harness.ts';
+import { runJournal } from './run-journal.ts';
+import { startRun } from './runs.service.ts';
+
+let server: TestServer;
+let scope: { organizationId: string };
+let agentId: string;
+
+const graph = agentGraphSchema.parse({
+  schemaVersion: 1,
+  nodes: [
+    { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: { inputs: [] } },
+    {
+      id: 'double',
+      type: 'transform',
+      position: { x: 1, y: 0 },
+      data: { expression: 'input.n * 2' },
+    },
+    { id: 'out', type: 'output', position: { x: 2, y: 0 }, data: { text: '{{ nodes.double }}' } },
+  ],
+  edges: [
+    { id: 'e1', source: 'start', target: 'double' },
+    { id: 'e2', source: 'double', target: 'out' },
+  ],
+});
+
+beforeAll(async () => {
+  server = await startTestServer();
+  const [org] = await server.db
+    .insert(organization)
+    .values({ name: 'Journal', slug: `journal-${Date.now()}` })
+    .returning();
+  scope = { organizationId: org!.id };
+  const [agent] = await server.db
+    .insert(agents)
+    .values({ organizationId: org!.id, name: 'Doubler', slug: 'doubler', draft: graph })
+    .returning();
+  agentId = agent!.id;
+}, 60_000);
+afterAll(() => server?.close());
+
+const deps = () => ({ ...server.deps });
+const caller = { id: null, email: null };
+
+describe('the run journal', () => {
+  it('writes twenty runs started together in a few statements, each with its steps and result', async () => {
+    const { result: runs, statements } = await countStatements(() =>
+      Promise.all(
+        Array.from({ length: 20 }, async (_, n) => {
+          const started = await startRun(deps(), scope, caller, agentId, {
+            input: { n },
+            draft: true,
+            trigger: 'test',
+          });
+          await started.done;
+          return started.runId;
+        }),
+      ),
+    );
+    // One row per run and per step would be 20 × 4 writes; together they are a handful.
+    expect(writesAmong(statements).length).toBeLessThanOrEqual(6);
+    const rows = await server.db.select().from(agentRuns).where(inArray(agentRuns.id, runs));
+    expect(rows).toHaveLength(20);
+    for (const row of rows) {
+      const n = (row.input as { n: number }).n;
+      expect(row).toMatchObject({ status: 'succeeded', output: n * 2 });
+      expect(row.finishedAt).not.toBeNull();
+      const steps = await server.db
+        .select({ nodeId: agentRunSteps.nodeId })
+        .from(agentRunSteps)
+        .where(eq(agentRunSteps.runId, row.id));
+      expect(steps.map((s) => s.nodeId).sort()).toEqual(['double', 'out', 'start']);
+    }
+  });
+
+  it('fails only the run whose row cannot be written when they share a write', async () => {
+    const journal = runJournal(server.db);
+    const good = crypto.randomUUID();
+    const bad = crypto.randomUUID();
+    const row = (id: string, organizationId: string) => ({
+      id,
+      organizationId,
+      agentId,
+      trigger: 'test' as const,
+      status: 'running' as const,
+    });
+    const results = await Promise.allSettled([
+      journal.addRun(row(good, scope.organizationId)),
+      // No such organisation: the foreign key refuses this row.
+      journal.addRun(row(bad, crypto.randomUUID())),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected']);
+    const stored = await server.db
+      .select({ id: agentRuns.id })
+      .from(agentRuns)
+      .where(inArray(agentRuns.id, [good, bad]));
+    expect(stored.map((r) => r.id)).toEqual([good]);
+  });
+});
