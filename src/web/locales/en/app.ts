@@ -2,6 +2,9 @@
 // lib/i18n's loadAppTranslations; not for pages marked coreTextsOnly). The rest is in core.ts.
 import activity from './activity.json';
 import agents from './agents.json';
+import builder from './builder.json';
+import builderForms from './builder-forms.json';
+import codeEditor from './code-editor.json';
 import admin from './admin.json';
 import audit from './audit.json';
 import customers from './customers.json';
@@ -22,4 +25,7 @@ export default {
   ...modelProviders,
   ...customers,
   ...agents,
+  ...builder,
+  ...builderForms,
+  ...codeEditor,
 };

@@ -5,6 +5,9 @@ import account from './account.json';
 import activity from './activity.json';
 import admin from './admin.json';
 import agents from './agents.json';
+import builder from './builder.json';
+import builderForms from './builder-forms.json';
+import codeEditor from './code-editor.json';
 import audit from './audit.json';
 import base from './base.json';
 import customers from './customers.json';
@@ -33,6 +36,9 @@ const en = {
   ...modelProviders,
   ...customers,
   ...agents,
+  ...builder,
+  ...builderForms,
+  ...codeEditor,
   ...activity,
   ...overview,
 };
