@@ -27,11 +27,14 @@ export function PublishDialog({
   open,
   onClose,
   onPublished,
+  beforePublish,
 }: {
   agent: Agent;
   open: boolean;
   onClose: () => void;
   onPublished: (number: number) => void;
+  /** Settles once the draft to publish is stored (the builder saves what is waiting). */
+  beforePublish?: () => Promise<void>;
 }) {
   const { t } = useTranslation();
   const [note, setNote] = useState('');
@@ -53,14 +56,17 @@ export function PublishDialog({
       title={t('agents.page.publish.title')}
       intro={t('agents.page.publish.intro')}
       submitLabel={t('agents.page.publish.submit')}
-      onSubmit={() =>
-        publish.mutate(note, {
-          onSuccess: (version) => {
-            setNote('');
-            onPublished(version.number);
-          },
-        })
-      }
+      onSubmit={() => {
+        const send = () =>
+          publish.mutate(note, {
+            onSuccess: (version) => {
+              setNote('');
+              onPublished(version.number);
+            },
+          });
+        if (!beforePublish) send();
+        else void beforePublish().then(send, () => {});
+      }}
     >
       <TextField
         label={t('agents.page.publish.note')}

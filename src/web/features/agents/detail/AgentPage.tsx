@@ -11,7 +11,7 @@ import { IconPencil, IconRobotOff, IconUpload } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
-import { useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackLink, LoadFailed, MessageCard } from '../../../components/PageStates';
 import { useAbility } from '../../../lib/ability';
@@ -26,6 +26,7 @@ import { EditAgentDialog, PublishDialog } from './AgentDialogs';
 import { ProblemsList } from './ProblemsList';
 import { RunsTab } from './RunsTab';
 import { AgentChat } from '../components/chat';
+import { AgentBuilder } from '../builder/AgentBuilder';
 import { AGENT_TABS, type AgentTab } from './search';
 import { StepsList } from './StepsList';
 import { TestConsole } from './TestConsole';
@@ -34,8 +35,8 @@ import { VersionsTab } from './VersionsTab';
 const routeApi = getRouteApi('/agents/$id');
 
 /**
- * /agents/{id}: the agent's header (status, Publish, Edit) and its tabs in the address. A later
- * canvas builder becomes one more tab (or takes the main area) next to these.
+ * /agents/{id}: the agent's header (status, Publish, Edit) and its tabs in the address; the
+ * first tab is the builder.
  */
 export function AgentPage() {
   const { t } = useTranslation();
@@ -85,7 +86,11 @@ function AgentLoaded({ agent }: { agent: Agent }) {
   const { enqueueSnackbar } = useSnackbar();
   const [publishing, setPublishing] = useState(false);
   const [editing, setEditing] = useState(false);
-  const tab: AgentTab = search.tab ?? 'overview';
+  const tab: AgentTab = search.tab ?? 'editor';
+  const flushDraft = useRef<(() => Promise<void>) | null>(null);
+  const registerFlush = useCallback((flush: (() => Promise<void>) | null) => {
+    flushDraft.current = flush;
+  }, []);
   const go = (changes: Partial<typeof search>, replace = false) =>
     void navigate({ search: (current) => ({ ...current, ...changes }), replace });
 
@@ -147,7 +152,7 @@ function AgentLoaded({ agent }: { agent: Agent }) {
           <Tab
             key={value}
             value={value}
-            label={t(`agents.page.tabs.${value}`)}
+            label={value === 'editor' ? t('builder.tab') : t(`agents.page.tabs.${value}`)}
             id={`agent-tab-${value}`}
             aria-controls={`agent-panel-${value}`}
           />
@@ -158,9 +163,11 @@ function AgentLoaded({ agent }: { agent: Agent }) {
         id={`agent-panel-${tab}`}
         aria-labelledby={`agent-tab-${tab}`}
         // Room under the content for the floating help button, which never covers a control.
-        sx={{ flex: 1, minHeight: 0, overflow: 'auto', pb: 9 }}
+        sx={{ flex: 1, minHeight: 0, overflow: tab === 'editor' ? 'hidden' : 'auto', pb: 9 }}
       >
-        {tab === 'overview' ? (
+        {tab === 'editor' ? (
+          <AgentBuilder agent={agent} canUpdate={canUpdate} registerFlush={registerFlush} />
+        ) : tab === 'overview' ? (
           <Overview agent={agent} />
         ) : tab === 'chat' ? (
           <AgentChat agentId={agent.id} agentName={agent.name} />
@@ -196,6 +203,7 @@ function AgentLoaded({ agent }: { agent: Agent }) {
             agent={agent}
             open={publishing}
             onClose={() => setPublishing(false)}
+            beforePublish={() => flushDraft.current?.() ?? Promise.resolve()}
             onPublished={(number) => {
               setPublishing(false);
               enqueueSnackbar(t('agents.page.publish.done', { number }), { variant: 'success' });

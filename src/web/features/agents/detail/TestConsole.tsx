@@ -24,6 +24,7 @@ import {
   liveRunReducer,
   startForm,
   type LiveRun,
+  type LiveStep,
   type StartFieldError,
   type StartFormValues,
 } from './detail-logic';
@@ -39,7 +40,19 @@ const reducer = (run: LiveRun, action: Action) =>
  * The test console (issue 15 section 4; the builder embeds it): a form from the start step's
  * inputs, Run draft, and the run followed live step by step, then its recorded steps.
  */
-export function TestConsole({ agentId, graph }: { agentId: string; graph: AgentGraph }) {
+export function TestConsole({
+  agentId,
+  graph,
+  beforeRun,
+  onLiveSteps,
+}: {
+  agentId: string;
+  graph: AgentGraph;
+  /** Settles once the draft to run is stored (the builder saves what is waiting). */
+  beforeRun?: () => Promise<void>;
+  /** Told the followed run's steps as they change (null before a run), to light up the canvas. */
+  onLiveSteps?: (steps: LiveStep[] | null) => void;
+}) {
   const { t, i18n } = useTranslation();
   const orgId = useAuthState((state) => state.selectedOrgId);
   const form = useMemo(() => startForm(graph), [graph]);
@@ -60,6 +73,10 @@ export function TestConsole({ agentId, graph }: { agentId: string; graph: AgentG
   });
 
   useEffect(() => () => following.current?.abort(), []);
+
+  useEffect(() => {
+    onLiveSteps?.(runId === null ? null : live.steps);
+  }, [onLiveSteps, runId, live.steps]);
 
   useEffect(() => {
     if (runId === null) return;
@@ -92,7 +109,11 @@ export function TestConsole({ agentId, graph }: { agentId: string; graph: AgentG
     setStreamError(null);
     dispatch({ type: 'reset' });
     setRunId(null);
-    start.mutate(coerced.input, { onSuccess: (accepted) => setRunId(accepted.id) });
+    const startRun = () =>
+      start.mutate(coerced.input, { onSuccess: (accepted) => setRunId(accepted.id) });
+    if (!beforeRun) startRun();
+    // A draft that could not be saved says so where the builder shows its save state.
+    else void beforeRun().then(startRun, () => {});
   };
 
   const fieldError = (name: string) =>

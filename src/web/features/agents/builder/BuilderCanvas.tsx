@@ -1,0 +1,217 @@
+import Box from '@mui/material/Box';
+import { useColorScheme, useTheme } from '@mui/material/styles';
+import {
+  applyNodeChanges,
+  Background,
+  BackgroundVariant,
+  Controls,
+  MiniMap,
+  ReactFlow,
+  useReactFlow,
+  type Edge,
+  type IsValidConnection,
+  type NodeChange,
+  type OnSelectionChangeParams,
+} from '@xyflow/react';
+import '@xyflow/react/dist/style.css';
+import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { AgentGraph, NodeType } from '../../../../shared/schemas/agent-graph';
+import type { AgentGraphProblem } from '../../../../shared/schemas/agents';
+import { AgentNodeCard, type AgentFlowNode, type NodeRunStatus } from './AgentNodeCard';
+import { connect, connectionRefusal, GRID, moveNodes, removeElements } from './graph-model';
+
+export const PALETTE_DRAG_TYPE = 'application/x-meridian-node-type';
+
+const nodeTypes = { agent: AgentNodeCard };
+
+function toFlowNodes(
+  graph: AgentGraph,
+  problems: AgentGraphProblem[],
+  statuses: Record<string, NodeRunStatus>,
+  selected: ReadonlySet<string>,
+  readOnly: boolean,
+): AgentFlowNode[] {
+  const byNode = new Map<string, AgentGraphProblem[]>();
+  for (const p of problems) {
+    if (p.nodeId) byNode.set(p.nodeId, [...(byNode.get(p.nodeId) ?? []), p]);
+  }
+  return graph.nodes.map((node) => ({
+    id: node.id,
+    type: 'agent',
+    position: node.position,
+    selected: selected.has(node.id),
+    deletable: !readOnly && node.type !== 'start',
+    ariaLabel: `${node.data.label || node.id}`,
+    data: { node, problems: byNode.get(node.id) ?? [], status: statuses[node.id] },
+  }));
+}
+
+function toFlowEdges(graph: AgentGraph, selected: ReadonlySet<string>): Edge[] {
+  return graph.edges.map((e) => ({
+    id: e.id,
+    source: e.source,
+    target: e.target,
+    sourceHandle: e.sourceHandle ?? null,
+    selected: selected.has(e.id),
+    animated: false,
+    style: e.sourceHandle === 'error' ? { stroke: 'var(--mui-palette-error-main)' } : undefined,
+  }));
+}
+
+export interface BuilderCanvasProps {
+  graph: AgentGraph;
+  problems: AgentGraphProblem[];
+  statuses: Record<string, NodeRunStatus>;
+  readOnly: boolean;
+  selectedNodes: ReadonlySet<string>;
+  onSelectionChange: (nodes: string[], edges: string[]) => void;
+  onChange: (graph: AgentGraph) => void;
+  onDropType: (type: NodeType, position: { x: number; y: number }) => void;
+  onRefused: (reason: NonNullable<ReturnType<typeof connectionRefusal>>) => void;
+}
+
+/**
+ * The canvas: React Flow over the graph. Nodes move locally while they are dragged and the
+ * graph changes once, when they are dropped (one undo step per move). The canvas stays left to
+ * right in every language.
+ */
+export function BuilderCanvas({
+  graph,
+  problems,
+  statuses,
+  readOnly,
+  selectedNodes,
+  onSelectionChange,
+  onChange,
+  onDropType,
+  onRefused,
+}: BuilderCanvasProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const { mode, systemMode } = useColorScheme();
+  const flow = useReactFlow();
+  const [selectedEdges, setSelectedEdges] = useState<ReadonlySet<string>>(new Set());
+  const [nodes, setNodes] = useState<AgentFlowNode[]>(() =>
+    toFlowNodes(graph, problems, statuses, selectedNodes, readOnly),
+  );
+  useEffect(() => {
+    setNodes(toFlowNodes(graph, problems, statuses, selectedNodes, readOnly));
+  }, [graph, problems, statuses, selectedNodes, readOnly]);
+  const edges = useMemo(() => toFlowEdges(graph, selectedEdges), [graph, selectedEdges]);
+
+  const onNodesChange = useCallback(
+    (changes: NodeChange<AgentFlowNode>[]) => {
+      setNodes((current) => applyNodeChanges(changes, current));
+      const dropped = new Map<string, { x: number; y: number }>();
+      for (const change of changes) {
+        if (change.type === 'position' && change.dragging === false && change.position) {
+          dropped.set(change.id, change.position);
+        }
+      }
+      if (dropped.size > 0 && !readOnly) onChange(moveNodes(graph, dropped));
+    },
+    [graph, onChange, readOnly],
+  );
+
+  const isValidConnection: IsValidConnection = useCallback(
+    (c) => connectionRefusal(graph, c) === null,
+    [graph],
+  );
+
+  const onDragOver = (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes(PALETTE_DRAG_TYPE)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+  };
+  const onDrop = (event: DragEvent) => {
+    const type = event.dataTransfer.getData(PALETTE_DRAG_TYPE) as NodeType;
+    if (!type || readOnly) return;
+    event.preventDefault();
+    onDropType(type, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }));
+  };
+
+  const dark = (mode === 'system' ? systemMode : mode) === 'dark';
+  return (
+    <Box
+      dir="ltr"
+      sx={{
+        width: '100%',
+        height: '100%',
+        '& .react-flow__node:focus-visible': { outline: 'none' },
+      }}
+      onDragOver={onDragOver}
+      onDrop={onDrop}
+    >
+      <ReactFlow<AgentFlowNode, Edge>
+        nodes={nodes}
+        edges={edges}
+        nodeTypes={nodeTypes}
+        onNodesChange={onNodesChange}
+        onConnect={(c) => {
+          const refusal = connectionRefusal(graph, c);
+          if (refusal) onRefused(refusal);
+          else onChange(connect(graph, c));
+        }}
+        isValidConnection={isValidConnection}
+        onDelete={({ nodes: gone, edges: cut }) => {
+          if (readOnly) return;
+          onChange(
+            removeElements(
+              graph,
+              gone.map((n) => n.id),
+              cut.map((e) => e.id),
+            ),
+          );
+        }}
+        onSelectionChange={({ nodes: picked, edges: pickedEdges }: OnSelectionChangeParams) => {
+          setSelectedEdges(new Set(pickedEdges.map((e) => e.id)));
+          onSelectionChange(
+            picked.map((n) => n.id),
+            pickedEdges.map((e) => e.id),
+          );
+        }}
+        nodesDraggable={!readOnly}
+        nodesConnectable={!readOnly}
+        edgesFocusable
+        deleteKeyCode={readOnly ? null : ['Delete', 'Backspace']}
+        multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
+        snapToGrid
+        snapGrid={[GRID, GRID]}
+        fitView
+        fitViewOptions={{ padding: 0.2, maxZoom: 1.2 }}
+        minZoom={0.1}
+        maxZoom={2}
+        colorMode={dark ? 'dark' : 'light'}
+        proOptions={{ hideAttribution: true }}
+        ariaLabelConfig={{
+          'node.a11yDescription.default': t('builder.canvas.a11y.node'),
+          'node.a11yDescription.keyboardDisabled': t('builder.canvas.a11y.nodeKeyboardDisabled'),
+          'edge.a11yDescription.default': t('builder.canvas.a11y.edge'),
+          'controls.ariaLabel': t('builder.canvas.controls'),
+          'controls.zoomIn.ariaLabel': t('builder.canvas.zoomIn'),
+          'controls.zoomOut.ariaLabel': t('builder.canvas.zoomOut'),
+          'controls.fitView.ariaLabel': t('builder.canvas.fitView'),
+          'controls.interactive.ariaLabel': t('builder.canvas.lock'),
+          'minimap.ariaLabel': t('builder.canvas.minimap'),
+          'handle.ariaLabel': t('builder.canvas.a11y.handle'),
+        }}
+        aria-label={t('builder.canvas.label')}
+      >
+        <Background variant={BackgroundVariant.Dots} gap={GRID} size={1.2} />
+        <Controls showInteractive={false} position="top-left" />
+        <MiniMap
+          pannable
+          zoomable
+          position="bottom-right"
+          nodeColor={(n) =>
+            (n as AgentFlowNode).data.problems.length > 0
+              ? theme.palette.error.main
+              : theme.palette.primary.main
+          }
+          style={{ width: 160, height: 110 }}
+        />
+      </ReactFlow>
+    </Box>
+  );
+}
