@@ -1,69 +1,21 @@
 import Alert from '@mui/material/Alert';
-import Badge from '@mui/material/Badge';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import Drawer from '@mui/material/Drawer';
-import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import { useTheme } from '@mui/material/styles';
-import {
-  IconArrowBackUp,
-  IconArrowForwardUp,
-  IconLayoutDistributeHorizontal,
-  IconMaximize,
-  IconPlus,
-  IconX,
-} from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { useSnackbar } from 'notistack';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { validateGraph } from '../../../../shared/engine/validate';
-import type { AgentGraph, NodeType } from '../../../../shared/schemas/agent-graph';
 import type { AgentGraphProblem } from '../../../../shared/schemas/agents';
 import { api } from '../../../lib/api';
 import { useAuthState } from '../../../lib/auth-store';
+import { errorText } from '../../../lib/error-text';
 import { agentKeys, type Agent } from '../api/agents';
-import { agentErrorText } from '../errors';
-import type { LiveStep } from '../detail/detail-logic';
 import { TestConsole } from '../detail/TestConsole';
-import type { NodeRunStatus } from './AgentNodeCard';
-import { BuilderCanvas } from './BuilderCanvas';
-import { NodeForm } from './forms';
-import {
-  addNode,
-  autoLayout,
-  canAdd,
-  copyNodes,
-  freePosition,
-  NODE_HEIGHT,
-  NODE_WIDTH,
-  newNode,
-  pasteNodes,
-  removeElements,
-  updateNodeData,
-  availableVariables,
-  type Clipboard,
-} from './graph-model';
-import { NodePalette } from './NodePalette';
-import { commandFor } from './shortcuts';
-import { ShortcutsHelp } from './ShortcutsHelp';
+import { agentErrorText } from '../errors';
+import { BuilderShell } from './BuilderShell';
 import { useDraftAutosave, type SaveState } from './useDraftAutosave';
 import { useGraphHistory } from './useGraphHistory';
-import { ValidationPanel } from './ValidationPanel';
-import { errorText } from '../../../lib/error-text';
-
-type Side = 'step' | 'problems' | 'test';
-
-/** What was copied last (shared by every builder in this tab, so a copy pastes into another). */
-let clipboard: Clipboard | null = null;
 
 /** Problems only the server can see (names of providers and data sources of the organisation). */
 const serverOnly = (problems: AgentGraphProblem[]) =>
@@ -107,150 +59,31 @@ export interface AgentBuilderProps {
   registerFlush: (flush: (() => Promise<void>) | null) => void;
 }
 
-/**
- * The agent builder (issue 16 §1): palette, canvas, the selected step's form, the draft's
- * problems and the test console, with autosave, undo and redo and keyboard shortcuts.
- */
-export function AgentBuilder(props: AgentBuilderProps) {
-  return (
-    <ReactFlowProvider>
-      <BuilderBody {...props} />
-    </ReactFlowProvider>
-  );
-}
-
-function BuilderBody({ agent, canUpdate, registerFlush }: AgentBuilderProps) {
+/** The builder of a workspace agent: its draft autosaved on the server, its test runs there. */
+export function AgentBuilder({ agent, canUpdate, registerFlush }: AgentBuilderProps) {
   const { t, i18n } = useTranslation();
-  const theme = useTheme();
-  const phone = useMediaQuery(theme.breakpoints.down('md'));
-  const flow = useReactFlow();
   const queryClient = useQueryClient();
   const orgId = useAuthState((state) => state.selectedOrgId);
   const { enqueueSnackbar } = useSnackbar();
-  const readOnly = !canUpdate;
   const history = useGraphHistory(agent.draft);
-  const { graph, change } = history;
   const autosave = useDraftAutosave({
     agentId: agent.id,
     revision: agent.revision,
-    graph,
+    graph: history.graph,
     version: history.version,
     enabled: canUpdate,
   });
-  const [selectedNodes, setSelectedNodes] = useState<ReadonlySet<string>>(new Set());
-  const [side, setSide] = useState<Side>('step');
-  const [paletteOpen, setPaletteOpen] = useState(false);
-  const [sideOpen, setSideOpen] = useState(false);
-  const [helpOpen, setHelpOpen] = useState(false);
-  const [liveSteps, setLiveSteps] = useState<LiveStep[] | null>(null);
+  const { save } = autosave;
 
   useEffect(() => {
-    registerFlush(canUpdate ? () => autosave.save() : null);
+    registerFlush(canUpdate ? () => save() : null);
     return () => registerFlush(null);
-  }, [registerFlush, canUpdate, autosave.save]);
+  }, [registerFlush, canUpdate, save]);
 
-  const problems = useMemo(() => {
-    const local = validateGraph(graph);
-    return [...local, ...serverOnly(autosave.problems ?? agent.problems)];
-  }, [graph, autosave.problems, agent.problems]);
-
-  const statuses = useMemo(() => {
-    const map: Record<string, NodeRunStatus> = {};
-    for (const step of liveSteps ?? []) map[step.nodeId] = step.status as NodeRunStatus;
-    return map;
-  }, [liveSteps]);
-
-  const selectedId = selectedNodes.size === 1 ? [...selectedNodes][0]! : null;
-  const selectedNode = graph.nodes.find((n) => n.id === selectedId) ?? null;
-  const variables = useMemo(
-    () => (selectedId ? availableVariables(graph, selectedId) : []),
-    [graph, selectedId],
+  const extraProblems = useMemo(
+    () => serverOnly(autosave.problems ?? agent.problems),
+    [autosave.problems, agent.problems],
   );
-
-  const select = useCallback(
-    (ids: string[]) => {
-      setSelectedNodes(new Set(ids));
-      if (ids.length === 1) {
-        setSide('step');
-        if (phone) setSideOpen(true);
-      }
-    },
-    [phone],
-  );
-
-  const focusNode = (nodeId: string) => {
-    const node = graph.nodes.find((n) => n.id === nodeId);
-    if (!node) return;
-    select([nodeId]);
-    void flow.setCenter(node.position.x + NODE_WIDTH / 2, node.position.y + NODE_HEIGHT / 2, {
-      zoom: Math.max(flow.getZoom(), 1),
-      duration: 300,
-    });
-  };
-
-  const add = (type: NodeType, position = freePosition(graph)) => {
-    if (readOnly || !canAdd(graph, type)) return;
-    const node = newNode(graph, type, position);
-    change(addNode(graph, node));
-    select([node.id]);
-    setPaletteOpen(false);
-  };
-
-  const run = (command: ReturnType<typeof commandFor>) => {
-    switch (command) {
-      case 'undo':
-        if (!readOnly) history.undo();
-        return;
-      case 'redo':
-        if (!readOnly) history.redo();
-        return;
-      case 'copy':
-      case 'cut': {
-        const copied = copyNodes(graph, selectedNodes);
-        if (!copied) return;
-        clipboard = copied;
-        if (command === 'cut' && !readOnly) {
-          change(removeElements(graph, selectedNodes));
-          setSelectedNodes(new Set());
-        }
-        enqueueSnackbar(t('builder.clipboard.copied', { count: copied.nodes.length }));
-        return;
-      }
-      case 'paste':
-      case 'duplicate': {
-        const source = command === 'paste' ? clipboard : copyNodes(graph, selectedNodes);
-        if (!source || readOnly) return;
-        const pasted = pasteNodes(graph, source);
-        change(pasted.graph);
-        setSelectedNodes(new Set(pasted.pasted));
-        return;
-      }
-      case 'selectAll':
-        setSelectedNodes(new Set(graph.nodes.map((n) => n.id)));
-        return;
-      case 'fit':
-        void flow.fitView({ padding: 0.2, duration: 300 });
-        return;
-      case 'layout':
-        if (!readOnly) {
-          change(autoLayout(graph));
-          window.setTimeout(() => void flow.fitView({ padding: 0.2, duration: 300 }), 0);
-        }
-        return;
-      case 'help':
-        setHelpOpen(true);
-        return;
-      default:
-        return;
-    }
-  };
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    const command = commandFor(event.nativeEvent);
-    if (!command) return;
-    event.preventDefault();
-    run(command);
-  };
 
   const loadTheirs = async () => {
     const fresh = await api<Agent>(`/agents/${encodeURIComponent(agent.id)}`);
@@ -259,248 +92,68 @@ function BuilderBody({ agent, canUpdate, registerFlush }: AgentBuilderProps) {
     autosave.rebase(fresh.revision, 0);
   };
 
-  const sidePanel = (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs
-          value={side}
-          onChange={(_e, value: Side) => setSide(value)}
-          aria-label={t('builder.side.label')}
-          variant="fullWidth"
-          sx={{ flex: 1 }}
-        >
-          <Tab value="step" label={t('builder.side.step')} />
-          <Tab
-            value="problems"
-            label={
-              <Badge color="error" badgeContent={problems.length} max={99}>
-                <Box component="span" sx={{ pe: problems.length ? 1.5 : 0 }}>
-                  {t('builder.side.problems')}
-                </Box>
-              </Badge>
-            }
-            aria-label={t('builder.side.problemsCount', { count: problems.length })}
-          />
-          {canUpdate ? <Tab value="test" label={t('builder.side.test')} /> : null}
-        </Tabs>
-        {phone ? (
-          <IconButton aria-label={t('builder.side.close')} onClick={() => setSideOpen(false)}>
-            <IconX size={20} aria-hidden />
-          </IconButton>
-        ) : null}
-      </Stack>
-      <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: 2 }}>
-        {side === 'step' ? (
-          selectedNode ? (
-            <NodeForm
-              key={selectedNode.id}
-              node={selectedNode}
-              onChange={(data) =>
-                change(updateNodeData(graph, selectedNode.id, data), {
-                  key: `form:${selectedNode.id}`,
-                })
-              }
-              variables={variables}
-              readOnly={readOnly}
-              problems={problems.filter((p) => p.nodeId === selectedNode.id)}
-            />
-          ) : (
-            <Typography color="text.secondary">
-              {selectedNodes.size > 1
-                ? t('builder.side.many', { count: selectedNodes.size })
-                : t('builder.side.none')}
-            </Typography>
-          )
-        ) : side === 'problems' ? (
-          <ValidationPanel problems={problems} onJump={focusNode} />
-        ) : (
-          <TestConsole
-            agentId={agent.id}
-            graph={graph}
-            beforeRun={() => autosave.save()}
-            onLiveSteps={setLiveSteps}
-          />
-        )}
-      </Box>
-    </Box>
-  );
-
   return (
-    <Box
-      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
-      onKeyDown={onKeyDown}
-    >
-      <Stack
-        direction="row"
-        spacing={0.5}
-        role="toolbar"
-        aria-label={t('builder.toolbar.label')}
-        sx={{ alignItems: 'center', py: 0.5, flexWrap: 'wrap', rowGap: 0.5 }}
-      >
-        {canUpdate && phone ? (
-          <Button
-            startIcon={<IconPlus size={18} aria-hidden />}
-            onClick={() => setPaletteOpen(true)}
-          >
-            {t('builder.palette.open')}
-          </Button>
-        ) : null}
-        {canUpdate ? (
-          <>
-            <Tooltip title={t('builder.toolbar.undo')}>
-              <span>
-                <IconButton
-                  aria-label={t('builder.toolbar.undo')}
-                  disabled={!history.canUndo}
-                  onClick={history.undo}
-                >
-                  <IconArrowBackUp size={20} aria-hidden />
-                </IconButton>
-              </span>
-            </Tooltip>
-            <Tooltip title={t('builder.toolbar.redo')}>
-              <span>
-                <IconButton
-                  aria-label={t('builder.toolbar.redo')}
-                  disabled={!history.canRedo}
-                  onClick={history.redo}
-                >
-                  <IconArrowForwardUp size={20} aria-hidden />
-                </IconButton>
-              </span>
-            </Tooltip>
-            <Tooltip title={t('builder.toolbar.layout')}>
-              <IconButton aria-label={t('builder.toolbar.layout')} onClick={() => run('layout')}>
-                <IconLayoutDistributeHorizontal size={20} aria-hidden />
-              </IconButton>
-            </Tooltip>
-          </>
-        ) : null}
-        <Tooltip title={t('builder.toolbar.fit')}>
-          <IconButton aria-label={t('builder.toolbar.fit')} onClick={() => run('fit')}>
-            <IconMaximize size={20} aria-hidden />
-          </IconButton>
-        </Tooltip>
-        <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
-        <Box sx={{ flex: 1 }} />
-        {canUpdate ? (
-          <SaveStatus state={autosave.state} onRetry={() => void autosave.save().catch(() => {})} />
-        ) : (
-          <Typography variant="body2" color="text.secondary">
-            {t('builder.readOnly')}
-          </Typography>
-        )}
-        {phone ? (
-          <Button
-            onClick={() => {
-              setSide(problems.length > 0 ? 'problems' : 'step');
-              setSideOpen(true);
-            }}
-          >
-            {t('builder.side.open', { count: problems.length })}
-          </Button>
-        ) : null}
-      </Stack>
-      {autosave.state.kind === 'conflict' ? (
-        <Alert
-          severity="warning"
-          sx={{ mb: 1 }}
-          action={
-            <Stack direction="row" spacing={1}>
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() =>
-                  void loadTheirs().catch((error: unknown) =>
-                    enqueueSnackbar(agentErrorText(t, i18n.language, error), { variant: 'error' }),
-                  )
-                }
-              >
-                {t('builder.conflict.load')}
-              </Button>
-              <Button
-                color="inherit"
-                size="small"
-                onClick={() =>
-                  void autosave
-                    .overwrite()
-                    .catch((error: unknown) =>
-                      enqueueSnackbar(agentErrorText(t, i18n.language, error), {
-                        variant: 'error',
-                      }),
-                    )
-                }
-              >
-                {t('builder.conflict.keep')}
-              </Button>
-            </Stack>
-          }
-        >
-          {t('builder.conflict.message')}
-        </Alert>
-      ) : null}
-      <Box
-        sx={{
-          flex: 1,
-          minHeight: 0,
-          display: 'flex',
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 2,
-          overflow: 'hidden',
-        }}
-      >
-        {canUpdate && !phone ? (
-          <Box sx={{ width: 240, flexShrink: 0, borderInlineEnd: 1, borderColor: 'divider' }}>
-            <NodePalette canAdd={(type) => canAdd(graph, type)} onAdd={(type) => add(type)} />
-          </Box>
-        ) : null}
-        <Box sx={{ flex: 1, minWidth: 0, position: 'relative' }}>
-          <BuilderCanvas
-            graph={graph}
-            problems={problems}
-            statuses={statuses}
-            readOnly={readOnly}
-            selectedNodes={selectedNodes}
-            onSelectionChange={(nodes) => {
-              const same =
-                nodes.length === selectedNodes.size && nodes.every((id) => selectedNodes.has(id));
-              if (!same) select(nodes);
-            }}
-            onChange={(next) => change(next)}
-            onDropType={(type, position) => add(type, position)}
-            onRefused={(reason) =>
-              enqueueSnackbar(t(`builder.connect.${reason}`), { variant: 'warning' })
-            }
-          />
-        </Box>
-        {!phone ? (
-          <>
-            <Divider orientation="vertical" flexItem />
-            <Box sx={{ width: 400, flexShrink: 0, minHeight: 0 }}>{sidePanel}</Box>
-          </>
-        ) : null}
-      </Box>
-      {phone ? (
+    <BuilderShell
+      history={history}
+      readOnly={!canUpdate}
+      extraProblems={extraProblems}
+      toolbarEnd={
+        <SaveStatus state={autosave.state} onRetry={() => void autosave.save().catch(() => {})} />
+      }
+      banner={
         <>
-          <Drawer
-            anchor="bottom"
-            open={paletteOpen}
-            onClose={() => setPaletteOpen(false)}
-            slotProps={{ paper: { sx: { height: '70vh' } } }}
-          >
-            <NodePalette canAdd={(type) => canAdd(graph, type)} onAdd={(type) => add(type)} />
-          </Drawer>
-          <Drawer
-            anchor="bottom"
-            open={sideOpen}
-            onClose={() => setSideOpen(false)}
-            slotProps={{ paper: { sx: { height: '80vh' } } }}
-          >
-            {sidePanel}
-          </Drawer>
+          {autosave.state.kind === 'conflict' ? (
+            <Alert
+              severity="warning"
+              sx={{ mb: 1 }}
+              action={
+                <Stack direction="row" spacing={1}>
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() =>
+                      void loadTheirs().catch((error: unknown) =>
+                        enqueueSnackbar(agentErrorText(t, i18n.language, error), {
+                          variant: 'error',
+                        }),
+                      )
+                    }
+                  >
+                    {t('builder.conflict.load')}
+                  </Button>
+                  <Button
+                    color="inherit"
+                    size="small"
+                    onClick={() =>
+                      void autosave.overwrite().catch((error: unknown) =>
+                        enqueueSnackbar(agentErrorText(t, i18n.language, error), {
+                          variant: 'error',
+                        }),
+                      )
+                    }
+                  >
+                    {t('builder.conflict.keep')}
+                  </Button>
+                </Stack>
+              }
+            >
+              {t('builder.conflict.message')}
+            </Alert>
+          ) : null}
         </>
-      ) : null}
-    </Box>
+      }
+      testPanel={
+        canUpdate
+          ? (onLiveSteps) => (
+              <TestConsole
+                agentId={agent.id}
+                graph={history.graph}
+                beforeRun={() => save()}
+                onLiveSteps={onLiveSteps}
+              />
+            )
+          : undefined
+      }
+    />
   );
 }

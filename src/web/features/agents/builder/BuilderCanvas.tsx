@@ -14,7 +14,7 @@ import {
   type OnSelectionChangeParams,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useEffect, useMemo, useState, type DragEvent } from 'react';
+import { useCallback, useMemo, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentGraph, NodeType } from '../../../../shared/schemas/agent-graph';
 import type { AgentGraphProblem } from '../../../../shared/schemas/agents';
@@ -95,9 +95,24 @@ export function BuilderCanvas({
   const [nodes, setNodes] = useState<AgentFlowNode[]>(() =>
     toFlowNodes(graph, problems, statuses, selectedNodes, readOnly),
   );
-  useEffect(() => {
-    setNodes(toFlowNodes(graph, problems, statuses, selectedNodes, readOnly));
-  }, [graph, problems, statuses, selectedNodes, readOnly]);
+  // The canvas's nodes follow the graph (React Flow keeps their measured sizes between).
+  const [shown, setShown] = useState({ graph, problems, statuses, selectedNodes, readOnly });
+  if (
+    shown.graph !== graph ||
+    shown.problems !== problems ||
+    shown.statuses !== statuses ||
+    shown.selectedNodes !== selectedNodes ||
+    shown.readOnly !== readOnly
+  ) {
+    setShown({ graph, problems, statuses, selectedNodes, readOnly });
+    setNodes((current) => {
+      const measured = new Map(current.map((n) => [n.id, n.measured]));
+      return toFlowNodes(graph, problems, statuses, selectedNodes, readOnly).map((n) => ({
+        ...n,
+        measured: measured.get(n.id),
+      }));
+    });
+  }
   const edges = useMemo(() => toFlowEdges(graph, selectedEdges), [graph, selectedEdges]);
 
   const onNodesChange = useCallback(

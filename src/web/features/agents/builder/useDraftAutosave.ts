@@ -16,6 +16,12 @@ export type SaveState =
   | { kind: 'conflict' }
   | { kind: 'failed'; error: unknown };
 
+type Phase =
+  | { kind: 'idle' }
+  | { kind: 'saving' }
+  | { kind: 'conflict' }
+  | { kind: 'failed'; error: unknown };
+
 interface Saved {
   revision: number;
   updatedAt: string;
@@ -38,19 +44,23 @@ export function useDraftAutosave(options: {
 }) {
   const { agentId, graph, version, enabled } = options;
   const queryClient = useQueryClient();
-  const [state, setState] = useState<SaveState>({ kind: 'saved' });
+  const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
+  const [savedVersion, setSavedVersion] = useState(version);
   const [problems, setProblems] = useState<AgentGraphProblem[] | null>(null);
   const revision = useRef(options.revision);
-  const savedVersion = useRef(version);
+  const stored = useRef(version);
   const latest = useRef({ graph, version });
-  latest.current = { graph, version };
   const inFlight = useRef<Promise<void> | null>(null);
+  useEffect(() => {
+    latest.current = { graph, version };
+  }, [graph, version]);
 
   const save = useCallback(async (): Promise<void> => {
-    if (inFlight.current) return inFlight.current;
+    // Edits made while a save is under way go in the next one, after it.
+    while (inFlight.current) await inFlight.current;
     const { graph: sending, version: sendingVersion } = latest.current;
-    if (sendingVersion === savedVersion.current) return;
-    setState({ kind: 'saving' });
+    if (sendingVersion === stored.current) return;
+    setPhase({ kind: 'saving' });
     const run = (async () => {
       try {
         const saved = await api<Saved>(`/agents/${encodeURIComponent(agentId)}/draft`, {
@@ -59,8 +69,10 @@ export function useDraftAutosave(options: {
           headers: { 'If-Match': String(revision.current) },
         });
         revision.current = saved.revision;
-        savedVersion.current = sendingVersion;
+        stored.current = sendingVersion;
+        setSavedVersion(sendingVersion);
         setProblems(saved.problems);
+        setPhase({ kind: 'idle' });
         const orgId = readStorage(STORAGE_KEYS.selectedOrgId);
         // The other tabs (test console, overview) read the draft from the agent query.
         queryClient.setQueryData<Agent>(agentKeys.detail(orgId, agentId), (agent) =>
@@ -75,11 +87,8 @@ export function useDraftAutosave(options: {
             : agent,
         );
         void queryClient.invalidateQueries({ queryKey: agentKeys.lists(orgId) });
-        setState(
-          latest.current.version === sendingVersion ? { kind: 'saved' } : { kind: 'pending' },
-        );
       } catch (error) {
-        setState(
+        setPhase(
           error instanceof ApiError && error.status === 409
             ? { kind: 'conflict' }
             : { kind: 'failed', error },
@@ -93,60 +102,57 @@ export function useDraftAutosave(options: {
     return run;
   }, [agentId, queryClient]);
 
-  // A debounced save after each edit; a save under way is followed by the next one.
+  // A save a moment after the last edit; after a save, the edits made meanwhile.
   useEffect(() => {
-    if (!enabled || version === savedVersion.current) return;
-    if (state.kind === 'conflict') return;
-    setState((s) => (s.kind === 'saving' ? s : { kind: 'pending' }));
-    const timer = window.setTimeout(() => {
-      void save().catch(() => {});
-    }, AUTOSAVE_DELAY_MS);
-    return () => window.clearTimeout(timer);
-    // state.kind is read to hold saves while a conflict is shown, not to save again on change.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [enabled, version, save]);
-
-  // After a save ends with more edits waiting, save those.
-  useEffect(() => {
-    if (state.kind !== 'pending' || inFlight.current) return;
-    if (version === savedVersion.current) return;
+    if (!enabled || version === savedVersion || phase.kind === 'conflict') return;
+    if (phase.kind === 'saving') return;
     const timer = window.setTimeout(() => void save().catch(() => {}), AUTOSAVE_DELAY_MS);
     return () => window.clearTimeout(timer);
-  }, [state.kind, version, save]);
+  }, [enabled, version, savedVersion, phase.kind, save]);
 
-  // Leaving the editor (another tab, another page) saves what is waiting at once.
-  const saveRef = useRef(save);
-  saveRef.current = save;
-  useEffect(
-    () => () => {
-      if (latest.current.version !== savedVersion.current) void saveRef.current().catch(() => {});
-    },
-    [],
-  );
+  const state: SaveState =
+    phase.kind !== 'idle'
+      ? phase
+      : version !== savedVersion
+        ? { kind: 'pending' }
+        : { kind: 'saved' };
 
   // Leaving the page with unsaved edits asks first.
+  const unsaved = state.kind !== 'saved';
   useEffect(() => {
-    const unsaved = state.kind !== 'saved';
     if (!unsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
-  }, [state.kind]);
+  }, [unsaved]);
+
+  // Leaving the editor (another tab, another page) saves what is waiting at once.
+  const saveOnLeave = useRef(save);
+  useEffect(() => {
+    saveOnLeave.current = save;
+  }, [save]);
+  useEffect(
+    () => () => {
+      if (latest.current.version !== stored.current) void saveOnLeave.current().catch(() => {});
+    },
+    [],
+  );
 
   /** Keep this draft: take the newer revision as the base and save over it. */
   const overwrite = useCallback(async () => {
     const current = await api<{ revision: number }>(`/agents/${encodeURIComponent(agentId)}`);
     revision.current = current.revision;
-    setState({ kind: 'pending' });
+    setPhase({ kind: 'idle' });
     await save();
   }, [agentId, save]);
 
   /** Take what is stored now as the base (after loading the other person's version). */
   const rebase = useCallback((nextRevision: number, nextVersion: number) => {
     revision.current = nextRevision;
-    savedVersion.current = nextVersion;
+    stored.current = nextVersion;
+    setSavedVersion(nextVersion);
     setProblems(null);
-    setState({ kind: 'saved' });
+    setPhase({ kind: 'idle' });
   }, []);
 
   return { state, problems, save, overwrite, rebase };

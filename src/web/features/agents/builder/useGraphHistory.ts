@@ -93,3 +93,5 @@ export function useGraphHistory(initial: AgentGraph) {
     reset,
   };
 }
+
+export type GraphHistory = ReturnType<typeof useGraphHistory>;

@@ -1,0 +1,412 @@
+import Badge from '@mui/material/Badge';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import {
+  IconArrowBackUp,
+  IconArrowForwardUp,
+  IconLayoutDistributeHorizontal,
+  IconMaximize,
+  IconPlus,
+  IconX,
+} from '@tabler/icons-react';
+import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
+import { useSnackbar } from 'notistack';
+import { useCallback, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { validateGraph } from '../../../../shared/engine/validate';
+import type { NodeType } from '../../../../shared/schemas/agent-graph';
+import type { AgentGraphProblem } from '../../../../shared/schemas/agents';
+import type { LiveStep } from '../detail/detail-logic';
+import type { NodeRunStatus } from './AgentNodeCard';
+import { BuilderCanvas } from './BuilderCanvas';
+import { NodeForm } from './forms';
+import {
+  addNode,
+  autoLayout,
+  canAdd,
+  copyNodes,
+  freePosition,
+  NODE_HEIGHT,
+  NODE_WIDTH,
+  newNode,
+  pasteNodes,
+  removeElements,
+  updateNodeData,
+  availableVariables,
+  type Clipboard,
+} from './graph-model';
+import { NodePalette } from './NodePalette';
+import { commandFor } from './shortcuts';
+import { ShortcutsHelp } from './ShortcutsHelp';
+import type { GraphHistory } from './useGraphHistory';
+import { ValidationPanel } from './ValidationPanel';
+
+type Side = 'step' | 'problems' | 'test';
+
+/** What was copied last (shared by every builder in this tab, so a copy pastes into another). */
+let clipboard: Clipboard | null = null;
+
+export interface BuilderShellProps {
+  history: GraphHistory;
+  readOnly: boolean;
+  /** Problems the page knows beyond the graph's own rules (names unknown to the server). */
+  extraProblems?: AgentGraphProblem[];
+  /** At the toolbar's end: the save state, or what the page needs there. */
+  toolbarEnd?: ReactNode;
+  /** Above the canvas: a conflict, a notice. */
+  banner?: ReactNode;
+  /** The Test tab's content, told how to light up steps on the canvas. */
+  testPanel?: (onLiveSteps: (steps: LiveStep[] | null) => void) => ReactNode;
+}
+
+/**
+ * The agent builder (issue 16 §1): palette, canvas, the selected step's form, the draft's
+ * problems and a test panel, with undo and redo and keyboard shortcuts. Where the draft is kept
+ * and how it runs is the page's (the workspace's agent page, the try-builder).
+ */
+export function BuilderShell(props: BuilderShellProps) {
+  return (
+    <ReactFlowProvider>
+      <BuilderBody {...props} />
+    </ReactFlowProvider>
+  );
+}
+
+function BuilderBody({
+  history,
+  readOnly,
+  extraProblems = [],
+  toolbarEnd,
+  banner,
+  testPanel,
+}: BuilderShellProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('md'));
+  const flow = useReactFlow();
+  const { enqueueSnackbar } = useSnackbar();
+  const canUpdate = !readOnly;
+  const { graph, change } = history;
+  const [selectedNodes, setSelectedNodes] = useState<ReadonlySet<string>>(new Set());
+  const [side, setSide] = useState<Side>('step');
+  const [paletteOpen, setPaletteOpen] = useState(false);
+  const [sideOpen, setSideOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const [liveSteps, setLiveSteps] = useState<LiveStep[] | null>(null);
+
+  const problems = useMemo(
+    () => [...validateGraph(graph), ...extraProblems],
+    [graph, extraProblems],
+  );
+
+  const statuses = useMemo(() => {
+    const map: Record<string, NodeRunStatus> = {};
+    for (const step of liveSteps ?? []) map[step.nodeId] = step.status as NodeRunStatus;
+    return map;
+  }, [liveSteps]);
+
+  const selectedId = selectedNodes.size === 1 ? [...selectedNodes][0]! : null;
+  const selectedNode = graph.nodes.find((n) => n.id === selectedId) ?? null;
+  const variables = useMemo(
+    () => (selectedId ? availableVariables(graph, selectedId) : []),
+    [graph, selectedId],
+  );
+
+  const select = useCallback(
+    (ids: string[]) => {
+      setSelectedNodes(new Set(ids));
+      if (ids.length === 1) {
+        setSide('step');
+        if (phone) setSideOpen(true);
+      }
+    },
+    [phone],
+  );
+
+  const focusNode = (nodeId: string) => {
+    const node = graph.nodes.find((n) => n.id === nodeId);
+    if (!node) return;
+    select([nodeId]);
+    void flow.setCenter(node.position.x + NODE_WIDTH / 2, node.position.y + NODE_HEIGHT / 2, {
+      zoom: Math.max(flow.getZoom(), 1),
+      duration: 300,
+    });
+  };
+
+  const add = (type: NodeType, position = freePosition(graph)) => {
+    if (readOnly || !canAdd(graph, type)) return;
+    const node = newNode(graph, type, position);
+    change(addNode(graph, node));
+    select([node.id]);
+    setPaletteOpen(false);
+  };
+
+  const run = (command: ReturnType<typeof commandFor>) => {
+    switch (command) {
+      case 'undo':
+        if (!readOnly) history.undo();
+        return;
+      case 'redo':
+        if (!readOnly) history.redo();
+        return;
+      case 'copy':
+      case 'cut': {
+        const copied = copyNodes(graph, selectedNodes);
+        if (!copied) return;
+        clipboard = copied;
+        if (command === 'cut' && !readOnly) {
+          change(removeElements(graph, selectedNodes));
+          setSelectedNodes(new Set());
+        }
+        enqueueSnackbar(t('builder.clipboard.copied', { count: copied.nodes.length }));
+        return;
+      }
+      case 'paste':
+      case 'duplicate': {
+        const source = command === 'paste' ? clipboard : copyNodes(graph, selectedNodes);
+        if (!source || readOnly) return;
+        const pasted = pasteNodes(graph, source);
+        change(pasted.graph);
+        setSelectedNodes(new Set(pasted.pasted));
+        return;
+      }
+      case 'selectAll':
+        setSelectedNodes(new Set(graph.nodes.map((n) => n.id)));
+        return;
+      case 'fit':
+        void flow.fitView({ padding: 0.2, duration: 300 });
+        return;
+      case 'layout':
+        if (!readOnly) {
+          change(autoLayout(graph));
+          window.setTimeout(() => void flow.fitView({ padding: 0.2, duration: 300 }), 0);
+        }
+        return;
+      case 'help':
+        setHelpOpen(true);
+        return;
+      default:
+        return;
+    }
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const command = commandFor(event.nativeEvent);
+    if (!command) return;
+    event.preventDefault();
+    run(command);
+  };
+
+  const sidePanel = (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
+        <Tabs
+          value={side}
+          onChange={(_e, value: Side) => setSide(value)}
+          aria-label={t('builder.side.label')}
+          variant="fullWidth"
+          sx={{ flex: 1 }}
+        >
+          <Tab value="step" label={t('builder.side.step')} />
+          <Tab
+            value="problems"
+            label={
+              <Badge color="error" badgeContent={problems.length} max={99}>
+                <Box component="span" sx={{ pe: problems.length ? 1.5 : 0 }}>
+                  {t('builder.side.problems')}
+                </Box>
+              </Badge>
+            }
+            aria-label={t('builder.side.problemsCount', { count: problems.length })}
+          />
+          {testPanel ? <Tab value="test" label={t('builder.side.test')} /> : null}
+        </Tabs>
+        {phone ? (
+          <IconButton aria-label={t('builder.side.close')} onClick={() => setSideOpen(false)}>
+            <IconX size={20} aria-hidden />
+          </IconButton>
+        ) : null}
+      </Stack>
+      <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: 2 }}>
+        {side === 'step' ? (
+          selectedNode ? (
+            <NodeForm
+              key={selectedNode.id}
+              node={selectedNode}
+              onChange={(data) =>
+                change(updateNodeData(graph, selectedNode.id, data), {
+                  key: `form:${selectedNode.id}`,
+                })
+              }
+              variables={variables}
+              readOnly={readOnly}
+              problems={problems.filter((p) => p.nodeId === selectedNode.id)}
+            />
+          ) : (
+            <Typography color="text.secondary">
+              {selectedNodes.size > 1
+                ? t('builder.side.many', { count: selectedNodes.size })
+                : t('builder.side.none')}
+            </Typography>
+          )
+        ) : side === 'problems' ? (
+          <ValidationPanel problems={problems} onJump={focusNode} />
+        ) : (
+          testPanel?.(setLiveSteps)
+        )}
+      </Box>
+    </Box>
+  );
+
+  return (
+    <Box
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+      onKeyDown={onKeyDown}
+    >
+      <Stack
+        direction="row"
+        spacing={0.5}
+        role="toolbar"
+        aria-label={t('builder.toolbar.label')}
+        sx={{ alignItems: 'center', py: 0.5, flexWrap: 'wrap', rowGap: 0.5 }}
+      >
+        {canUpdate && phone ? (
+          <Button
+            startIcon={<IconPlus size={18} aria-hidden />}
+            onClick={() => setPaletteOpen(true)}
+          >
+            {t('builder.palette.open')}
+          </Button>
+        ) : null}
+        {canUpdate ? (
+          <>
+            <Tooltip title={t('builder.toolbar.undo')}>
+              <span>
+                <IconButton
+                  aria-label={t('builder.toolbar.undo')}
+                  disabled={!history.canUndo}
+                  onClick={history.undo}
+                >
+                  <IconArrowBackUp size={20} aria-hidden />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <Tooltip title={t('builder.toolbar.redo')}>
+              <span>
+                <IconButton
+                  aria-label={t('builder.toolbar.redo')}
+                  disabled={!history.canRedo}
+                  onClick={history.redo}
+                >
+                  <IconArrowForwardUp size={20} aria-hidden />
+                </IconButton>
+              </span>
+            </Tooltip>
+            <Tooltip title={t('builder.toolbar.layout')}>
+              <IconButton aria-label={t('builder.toolbar.layout')} onClick={() => run('layout')}>
+                <IconLayoutDistributeHorizontal size={20} aria-hidden />
+              </IconButton>
+            </Tooltip>
+          </>
+        ) : null}
+        <Tooltip title={t('builder.toolbar.fit')}>
+          <IconButton aria-label={t('builder.toolbar.fit')} onClick={() => run('fit')}>
+            <IconMaximize size={20} aria-hidden />
+          </IconButton>
+        </Tooltip>
+        <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
+        <Box sx={{ flex: 1 }} />
+        {readOnly ? (
+          <Typography variant="body2" color="text.secondary">
+            {t('builder.readOnly')}
+          </Typography>
+        ) : (
+          toolbarEnd
+        )}
+        {phone ? (
+          <Button
+            onClick={() => {
+              setSide(problems.length > 0 ? 'problems' : 'step');
+              setSideOpen(true);
+            }}
+          >
+            {t('builder.side.open', { count: problems.length })}
+          </Button>
+        ) : null}
+      </Stack>
+      {banner}
+      <Box
+        sx={{
+          flex: 1,
+          minHeight: 0,
+          display: 'flex',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 2,
+          overflow: 'hidden',
+        }}
+      >
+        {canUpdate && !phone ? (
+          <Box sx={{ width: 240, flexShrink: 0, borderInlineEnd: 1, borderColor: 'divider' }}>
+            <NodePalette canAdd={(type) => canAdd(graph, type)} onAdd={(type) => add(type)} />
+          </Box>
+        ) : null}
+        <Box sx={{ flex: 1, minWidth: 0, position: 'relative' }}>
+          <BuilderCanvas
+            graph={graph}
+            problems={problems}
+            statuses={statuses}
+            readOnly={readOnly}
+            selectedNodes={selectedNodes}
+            onSelectionChange={(nodes) => {
+              const same =
+                nodes.length === selectedNodes.size && nodes.every((id) => selectedNodes.has(id));
+              if (!same) select(nodes);
+            }}
+            onChange={(next) => change(next)}
+            onDropType={(type, position) => add(type, position)}
+            onRefused={(reason) =>
+              enqueueSnackbar(t(`builder.connect.${reason}`), { variant: 'warning' })
+            }
+          />
+        </Box>
+        {!phone ? (
+          <>
+            <Divider orientation="vertical" flexItem />
+            <Box sx={{ width: 400, flexShrink: 0, minHeight: 0 }}>{sidePanel}</Box>
+          </>
+        ) : null}
+      </Box>
+      {phone ? (
+        <>
+          <Drawer
+            anchor="bottom"
+            open={paletteOpen}
+            onClose={() => setPaletteOpen(false)}
+            slotProps={{ paper: { sx: { height: '70vh' } } }}
+          >
+            <NodePalette canAdd={(type) => canAdd(graph, type)} onAdd={(type) => add(type)} />
+          </Drawer>
+          <Drawer
+            anchor="bottom"
+            open={sideOpen}
+            onClose={() => setSideOpen(false)}
+            slotProps={{ paper: { sx: { height: '80vh' } } }}
+          >
+            {sidePanel}
+          </Drawer>
+        </>
+      ) : null}
+    </Box>
+  );
+}
