@@ -1,10 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -29,7 +26,8 @@ import {
   type StartFormValues,
 } from './detail-logic';
 import { followRun } from './follow-run';
-import { JsonBlock, RunStatusChip, StepTypeIcon, useStepTypeName } from './parts';
+import { JsonBlock, RunStatusChip } from './parts';
+import { LiveStepList, StartInputFields } from './TestParts';
 import { RunTimeline } from './RunTimeline';
 
 type Action = { type: 'reset' } | { type: 'event'; event: RunEvent };
@@ -63,7 +61,6 @@ export function TestConsole({
   const [streamError, setStreamError] = useState<unknown>(null);
   const start = useStartDraftRun(agentId);
   const action = useRunAction(agentId);
-  const typeName = useStepTypeName();
   const following = useRef<AbortController | null>(null);
 
   const finished = runId !== null && live.status !== 'running';
@@ -116,8 +113,6 @@ export function TestConsole({
     else void beforeRun().then(startRun, () => {});
   };
 
-  const fieldError = (name: string) =>
-    errors[name] ? t(`agents.page.test.errors.${errors[name]}`) : undefined;
   const set = (name: string, value: string | boolean) =>
     setValues((current) => ({ ...current, [name]: value }));
 
@@ -133,56 +128,7 @@ export function TestConsole({
         }}
       >
         <Stack spacing={2}>
-          {form.mode === 'chat' ? (
-            <TextField
-              label={t('agents.page.test.message')}
-              value={values.message ?? ''}
-              onChange={(event) => set('message', event.target.value)}
-              multiline
-              minRows={2}
-              required
-              error={Boolean(errors.message)}
-              helperText={fieldError('message')}
-            />
-          ) : form.fields.length === 0 ? (
-            <Typography color="text.secondary">{t('agents.page.test.noInputs')}</Typography>
-          ) : (
-            form.fields.map((field) =>
-              field.type === 'boolean' ? (
-                <FormControlLabel
-                  key={field.name}
-                  control={
-                    <Checkbox
-                      checked={values[field.name] === true}
-                      onChange={(event) => set(field.name, event.target.checked)}
-                    />
-                  }
-                  label={field.name}
-                />
-              ) : (
-                <TextField
-                  key={field.name}
-                  label={field.name}
-                  value={typeof values[field.name] === 'string' ? values[field.name] : ''}
-                  onChange={(event) => set(field.name, event.target.value)}
-                  required={field.required}
-                  multiline={field.type === 'json'}
-                  minRows={field.type === 'json' ? 3 : undefined}
-                  slotProps={{
-                    htmlInput: {
-                      inputMode: field.type === 'number' ? 'decimal' : undefined,
-                      dir: field.type === 'json' ? 'ltr' : undefined,
-                    },
-                  }}
-                  error={Boolean(errors[field.name])}
-                  helperText={
-                    fieldError(field.name) ??
-                    (field.description || t(`agents.page.test.types.${field.type}`))
-                  }
-                />
-              ),
-            )
-          )}
+          <StartInputFields form={form} values={values} errors={errors} onChange={set} />
           <Stack direction="row" spacing={1}>
             <Button
               type="submit"
@@ -235,37 +181,7 @@ export function TestConsole({
           {finished && recorded.data ? (
             <RunTimeline steps={recorded.data.steps} />
           ) : (
-            <Stack
-              component="ol"
-              spacing={1}
-              aria-label={t('agents.page.test.steps')}
-              sx={{ listStyle: 'none', p: 0, m: 0 }}
-            >
-              {live.steps.map((step) => (
-                <Box
-                  component="li"
-                  key={step.nodeId}
-                  sx={{ border: 1, borderColor: 'divider', borderRadius: 1, p: 1.5 }}
-                >
-                  <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
-                    <StepTypeIcon type={step.nodeType} />
-                    <Typography sx={{ fontWeight: 500 }}>{step.nodeId}</Typography>
-                    <Typography variant="body2" color="text.secondary">
-                      {typeName(step.nodeType)}
-                    </Typography>
-                    <RunStatusChip status={step.status} />
-                  </Stack>
-                  {step.text ? (
-                    <Typography sx={{ mt: 1, whiteSpace: 'pre-wrap' }}>{step.text}</Typography>
-                  ) : null}
-                  {step.error ? (
-                    <Alert severity={step.willRetry ? 'warning' : 'error'} sx={{ mt: 1 }}>
-                      {step.error}
-                    </Alert>
-                  ) : null}
-                </Box>
-              ))}
-            </Stack>
+            <LiveStepList steps={live.steps} />
           )}
         </Stack>
       ) : null}
