@@ -104,6 +104,17 @@ export default tseslint.config(
       { group: ['**/layouts/**'], message: 'Shared UI does not import a layout.' },
     ]),
   },
+  // Web tests may start the server's local stand-ins for outside services (src/server/test: a
+  // model provider of the OpenAI protocol, an OpenID provider), never the server's code.
+  {
+    files: ['src/web/**/*.test.ts', 'src/web/**/*.test.tsx'],
+    rules: restrict([
+      {
+        regex: '(^|/)server/(?!test/)',
+        message: 'Web tests import only the server test stand-ins (src/server/test).',
+      },
+    ]),
+  },
   // Pages over this size are split into components (blank lines and comments not counted).
   {
     files: ['src/**'],

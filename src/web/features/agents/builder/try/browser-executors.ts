@@ -1,0 +1,144 @@
+/**
+ * The executors of a run in the visitor's browser (try-builder): the pure ones of the shared
+ * engine, `llm` through the OpenAI-compatible endpoint the visitor typed (or the instance's
+ * demo provider, through the server), and a clear refusal for the steps that need the server.
+ */
+import { pureExecutors } from '../../../../../shared/engine/executors/index';
+import { renderTemplate, templateContext } from '../../../../../shared/engine/templates';
+import type { Executor, Executors } from '../../../../../shared/engine/types';
+import type { NodeOfType } from '../../../../../shared/schemas/agent-graph';
+
+/** Where the visitor's model calls go: their own endpoint and key, or the demo provider. */
+export type VisitorModel =
+  { kind: 'own'; baseUrl: string; apiKey: string; model: string } | { kind: 'demo' };
+
+export const DEMO_CHAT_URL = '/api/v1/try-builder/chat/completions';
+
+export interface BrowserExecutorTexts {
+  needsServer: string;
+  noModel: string;
+  modelFailed: (status: number, detail: string) => string;
+}
+
+interface ChatChunk {
+  choices?: { delta?: { content?: string | null } }[];
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
+  error?: { message?: string };
+}
+
+/** Reads an OpenAI chat completions stream (server-sent events), handing each text piece on. */
+async function readStream(
+  body: ReadableStream<Uint8Array>,
+  onText: (text: string) => void,
+): Promise<{ inputTokens: number; outputTokens: number }> {
+  const usage = { inputTokens: 0, outputTokens: 0 };
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let end: number;
+    while ((end = buffer.indexOf('\n')) >= 0) {
+      const line = buffer.slice(0, end).trim();
+      buffer = buffer.slice(end + 1);
+      if (!line.startsWith('data:')) continue;
+      const data = line.slice(5).trim();
+      if (data === '[DONE]') return usage;
+      const chunk = JSON.parse(data) as ChatChunk;
+      if (chunk.error) throw new Error(chunk.error.message ?? 'The model answered with an error');
+      const text = chunk.choices?.[0]?.delta?.content;
+      if (text) onText(text);
+      if (chunk.usage) {
+        usage.inputTokens = chunk.usage.prompt_tokens ?? 0;
+        usage.outputTokens = chunk.usage.completion_tokens ?? 0;
+      }
+    }
+  }
+  return usage;
+}
+
+function llmExecutor(
+  model: VisitorModel | null,
+  texts: BrowserExecutorTexts,
+): Executor<NodeOfType<'llm'>> {
+  return async (node, ctx, io) => {
+    if (!model) throw new Error(texts.noModel);
+    const data = node.data;
+    const context = templateContext(ctx);
+    let system = await renderTemplate(data.system, context);
+    const prompt = await renderTemplate(data.prompt, context);
+    if (data.jsonSchema) {
+      system = [
+        system,
+        `Answer with JSON only (no other text) that follows this JSON schema:\n${JSON.stringify(data.jsonSchema)}`,
+      ]
+        .filter(Boolean)
+        .join('\n\n');
+    }
+    const messages = [
+      ...(system ? [{ role: 'system', content: system }] : []),
+      { role: 'user', content: prompt || ' ' },
+    ];
+    const own = model.kind === 'own';
+    const response = await fetch(
+      own ? `${model.baseUrl.replace(/\/+$/, '')}/chat/completions` : DEMO_CHAT_URL,
+      {
+        method: 'POST',
+        signal: io.signal,
+        // The visitor's key goes to their endpoint only; the demo provider's never reaches here.
+        credentials: own ? 'omit' : 'same-origin',
+        headers: {
+          'Content-Type': 'application/json',
+          ...(own && model.apiKey ? { Authorization: `Bearer ${model.apiKey}` } : {}),
+        },
+        body: JSON.stringify({
+          ...(own ? { model: model.model } : {}),
+          messages,
+          stream: true,
+          stream_options: { include_usage: true },
+          ...(data.temperature !== undefined ? { temperature: data.temperature } : {}),
+          ...(data.maxTokens !== undefined ? { max_tokens: data.maxTokens } : {}),
+        }),
+      },
+    );
+    if (!response.ok || !response.body) {
+      const detail = (await response.text().catch(() => '')).slice(0, 300);
+      throw new Error(texts.modelFailed(response.status, detail));
+    }
+    let text = '';
+    const usage = await readStream(response.body, (piece) => {
+      text += piece;
+      io.emitDelta(piece);
+    });
+    let json: unknown = null;
+    if (data.jsonSchema) {
+      try {
+        json = JSON.parse(text.replace(/^```(?:json)?\s*|\s*```$/g, ''));
+      } catch {
+        throw new Error('The model did not answer with JSON');
+      }
+    }
+    return { output: { text, json, toolCalls: [], usage }, usage };
+  };
+}
+
+const needsServer =
+  (texts: BrowserExecutorTexts): Executor =>
+  async () => {
+    throw new Error(texts.needsServer);
+  };
+
+export function browserExecutors(
+  model: VisitorModel | null,
+  texts: BrowserExecutorTexts,
+): Executors {
+  return {
+    ...pureExecutors,
+    llm: llmExecutor(model, texts),
+    datasource_query: needsServer(texts),
+    http_request: needsServer(texts),
+    send_email: needsServer(texts),
+  };
+}
