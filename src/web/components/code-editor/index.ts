@@ -1,0 +1,2 @@
+export { CodeEditor } from './CodeEditor';
+export type { CodeEditorProps, CodeLanguage } from './types';
