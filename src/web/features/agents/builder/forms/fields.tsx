@@ -239,7 +239,7 @@ export function CodeField({
             minLines={minLines}
             maxLines={maxLines}
             readOnly={readOnly}
-            error={error ? (text ?? true) : undefined}
+            error={error ? text : undefined}
             helperText={error ? undefined : text}
             placeholder={placeholder}
           />
