@@ -141,6 +141,7 @@ export function AdvancedSection({ open }: { open: boolean }) {
             name="label"
             label={t('builderForms.advanced.label')}
             helper={t('builderForms.advanced.labelHelp')}
+            optional
           />
           <NumberInput
             name="timeoutMs"

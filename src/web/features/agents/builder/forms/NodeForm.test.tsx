@@ -291,16 +291,30 @@ describe('NodeForm', () => {
   });
 
   it('starts over when another node is shown', async () => {
-    const { rerender } = renderForm(nodeOf('transform', { label: 'First' }, 'first'));
+    const { onChange, rerender } = renderForm(nodeOf('transform', { label: 'First' }, 'first'));
     await userEvent.click(screen.getByRole('button', { name: 'Advanced' }));
     expect((screen.getByRole('textbox', { name: /^Label/ }) as HTMLInputElement).value).toBe(
       'First',
     );
+    await userEvent.clear(screen.getByRole('textbox', { name: /^Label/ }));
+    expect(lastData(onChange)).not.toHaveProperty('label', expect.anything());
     rerender(nodeOf('transform', { label: 'Second' }, 'second'));
     await waitFor(() =>
       expect((screen.getByRole('textbox', { name: /^Label/ }) as HTMLInputElement).value).toBe(
         'Second',
       ),
     );
+  });
+
+  it('takes the data the builder changes itself (undo) without sending it back', async () => {
+    const { onChange, rerender } = renderForm(nodeOf('transform', { label: 'Before' }, 'same'));
+    await userEvent.click(screen.getByRole('button', { name: 'Advanced' }));
+    rerender(nodeOf('transform', { label: 'Undone' }, 'same'));
+    await waitFor(() =>
+      expect((screen.getByRole('textbox', { name: /^Label/ }) as HTMLInputElement).value).toBe(
+        'Undone',
+      ),
+    );
+    expect(onChange).not.toHaveBeenCalled();
   });
 });

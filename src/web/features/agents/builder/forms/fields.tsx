@@ -32,7 +32,14 @@ export function TextInput({
   multiline = false,
   required = false,
   ltr = false,
-}: BaseProps & { multiline?: boolean; required?: boolean; ltr?: boolean }) {
+  optional = false,
+}: BaseProps & {
+  multiline?: boolean;
+  required?: boolean;
+  ltr?: boolean;
+  /** An empty field removes the setting (rather than storing ""). */
+  optional?: boolean;
+}) {
   const { control } = useFormContext();
   const { readOnly } = useNodeFormContext();
   const feedback = useFieldFeedback();
@@ -46,7 +53,9 @@ export function TextInput({
           <TextField
             label={label}
             value={(field.value as string | undefined) ?? ''}
-            onChange={(event) => field.onChange(event.target.value)}
+            onChange={(event) =>
+              field.onChange(optional && event.target.value === '' ? undefined : event.target.value)
+            }
             onBlur={field.onBlur}
             inputRef={field.ref}
             size="small"
