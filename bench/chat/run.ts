@@ -1,44 +1,46 @@
 // `npm run bench:chat`: the time to the first token that chat adds over calling the model server
-// directly. The real app serves on a real port (the product's server code, in-memory PGlite) with
-// a model provider on the local OpenAI-compatible server (src/server/test/openai-server.ts, loopback
-// allowed by OUTBOUND_MODEL_NETWORKS); a signed-in user chats with a published start (chat) → llm
-// → output agent. Each sample times, from just before the request to the first token:
+// directly. The real app (bench/chat/app-server.ts: the product's services on in-memory PGlite
+// and its HTTP server, in a process of its own) has a model provider on the local
+// OpenAI-compatible server (src/server/test/openai-server.ts, in this process; loopback allowed by
+// OUTBOUND_MODEL_NETWORKS), and a user signed in over HTTP chats with a published
+// start (chat) → llm → output agent. Each sample times, from just before the request to the
+// first token:
 //   direct  POST <model server>/v1/chat/completions, stream: true, until the first content delta
 //   chat    POST /api/v1/agents/{id}/chat (a new conversation), until the first `text-delta` part
 // with the same prompt and the same scripted reply, the two targets taking turns (which goes first
 // alternates), each answer read to its end before the next request. The figure is the p50 added,
 // chat − direct, measured in the same run on the same machine. AGENTS.md's goal: ≤ 5 ms.
 //
-// Like `bench:engine` and `bench:runs`, a script of its own: `npm run bench` (bench/run.ts) spawns
-// the server and measures plain HTTP; this one runs everything in one process (the app, the model
-// server and the client), so `node --cpu-prof bench/chat/run.ts` profiles the whole path.
+// Like `bench:engine` and `bench:runs`, a script of its own, not part of `npm run bench`
+// (bench/run.ts, plain HTTP against the spawned server). Profile the app with
+// NODE_OPTIONS=--cpu-prof (each process writes its profile into the working directory).
 //
 // Environment:
 //   BENCH_SAMPLES  measured samples per target (default 200)
 //   BENCH_WARMUP   unmeasured samples per target first (default 20)
-//   BENCH_TIMING   1: also print where the chat's first token spends its time (server-side marks
-//                  read from the run's events and the model server's request log)
+//   BENCH_TIMING   1: also print where the chat's first token goes (medians): until the model
+//                  server reads the request, until the app writes the first text-delta, and the
+//                  database statements (and their ms) before that write
 //
 // Writes bench/results/chat.json.
+import { spawn } from 'node:child_process';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { serve } from '@hono/node-server';
 import { envNumber } from '../support/env.ts';
 import { waitForVerificationLink } from '../../e2e/support/mail.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { startServices } from '../../src/server/bootstrap.ts';
-import { createApp } from '../../src/server/app.ts';
-import { createLogger } from '../../src/server/http/logger.ts';
+import { SERVER_ENV_DEFAULTS } from '../../src/server/server-env.ts';
 import { startOpenAiServer } from '../../src/server/test/openai-server.ts';
+import type { ChatTiming } from './app-server.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'chat.json');
 
 const SAMPLES = Math.max(1, Math.floor(envNumber('BENCH_SAMPLES', 200)));
 const WARMUP = Math.floor(envNumber('BENCH_WARMUP', 20));
+const TIMING = process.env.BENCH_TIMING === '1';
 const GOAL_ADDED_P50_MS = 5;
 
 const MODEL_KEY = 'sk-bench-chat';
@@ -74,25 +76,51 @@ const cookieOf = (response: Response) =>
 // ---- the model server, the app, a signed-in user with an organisation ----
 
 const model = await startOpenAiServer({ apiKey: MODEL_KEY, models: [MODEL] });
-model.respond(() => ({ text: REPLY }));
+/** When the model server last read a chat request (BENCH_TIMING). */
+let modelReachedAt = 0;
+model.respond(() => {
+  modelReachedAt = performance.now();
+  return { text: REPLY };
+});
 
 const port = await freePort();
 const baseUrl = `http://127.0.0.1:${port}`;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'meridian-bench-chat-'));
-const config = loadConfig({
-  NODE_ENV: 'production',
-  ...process.env,
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  PORT: String(port),
-  APP_URL: baseUrl,
-  LOG_LEVEL: 'warn',
-  OUTBOUND_MODEL_NETWORKS: 'loopback',
+/** The app's timing of the last chat answer (BENCH_TIMING). */
+let appTiming: ChatTiming | null = null;
+let appRequestAt = 0;
+const appProcess = spawn(process.execPath, [path.join(ROOT, 'bench', 'chat', 'app-server.ts')], {
+  cwd: ROOT,
+  env: {
+    NODE_ENV: 'production',
+    ...SERVER_ENV_DEFAULTS,
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    PORT: String(port),
+    APP_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    OUTBOUND_MODEL_NETWORKS: 'loopback',
+  },
+  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
-const services = await startServices(config, { logger: createLogger('warn'), inMemory: true });
-const app = createApp(services.deps);
-const server = serve({ fetch: app.fetch, port, hostname: '127.0.0.1' });
-await new Promise<void>((resolve) => server.once('listening', () => resolve()));
+await new Promise<void>((resolve, reject) => {
+  appProcess.once('exit', (code) => reject(new Error(`the app exited (${code}) before listening`)));
+  appProcess.on(
+    'message',
+    (message: { ready?: boolean; timing?: ChatTiming; requestAt?: number }) => {
+      if (message.ready) resolve();
+      if (message.requestAt) appRequestAt = message.requestAt;
+      if (message.timing) appTiming = message.timing;
+    },
+  );
+});
+const stopApp = () =>
+  new Promise<void>((resolve) => {
+    appProcess.removeAllListeners('exit');
+    appProcess.once('exit', () => resolve());
+    appProcess.kill('SIGTERM');
+  });
 
 async function createSession() {
   const email = `bench.chat.${Date.now()}@meridian.test`;
@@ -231,14 +259,42 @@ async function direct(): Promise<number> {
   return timeFirstToken(res, started, isContentDelta);
 }
 
+/** Per chat sample (BENCH_TIMING): the client's ms to the model server and the app's timing. */
+const marks: ({
+  toModelMs: number;
+  toFirstTokenMs: number;
+  sentToApp: number;
+  writeToRead: number;
+} & ChatTiming)[] = [];
+
 async function chat(): Promise<number> {
   const started = performance.now();
+  appTiming = null;
   const res = await fetch(`${baseUrl}/api/v1/agents/${agent.id}/chat`, {
     method: 'POST',
     headers,
     body: JSON.stringify({ message: PROMPT }),
   });
-  return timeFirstToken(res, started, isTextDelta);
+  let readAt = 0;
+  const firstMs = await timeFirstToken(res, started, (data) => {
+    if (!isTextDelta(data)) return false;
+    readAt = performance.timeOrigin + performance.now();
+    return true;
+  });
+  if (TIMING) {
+    // The app's message may come just after the answer's last bytes.
+    for (let i = 0; !appTiming && i < 50; i++) await new Promise((r) => setTimeout(r, 1));
+    const app = appTiming as ChatTiming | null;
+    if (app)
+      marks.push({
+        toModelMs: modelReachedAt - started,
+        toFirstTokenMs: firstMs,
+        ...app,
+        sentToApp: appRequestAt - (performance.timeOrigin + started),
+        writeToRead: readAt - app.firstDeltaWriteAt,
+      });
+  }
+  return firstMs;
 }
 
 // ---- measure ----
@@ -270,6 +326,7 @@ async function sample(i: number) {
 
 for (let i = 0; i < WARMUP; i++) await sample(i);
 model.requests.length = 0;
+marks.length = 0;
 const directMs: number[] = [];
 const chatMs: number[] = [];
 const pairedMs: number[] = [];
@@ -299,8 +356,25 @@ console.log(
     `ratio of the p50s ${(chatSummary.p50Ms / directSummary.p50Ms).toFixed(2)}×`,
 );
 
-await new Promise<void>((resolve) => server.close(() => resolve()));
-await services.close();
+if (TIMING) {
+  const median = (pick: (m: (typeof marks)[number]) => number) => summary(marks.map(pick)).p50Ms;
+  console.log(
+    `chat, medians of ${marks.length} (ms after the client sent the request):\n` +
+      `  the app gets it                        ${ms(median((m) => m.sentToApp))}\n` +
+      `  (from here on, ms after the app got it)\n` +
+      `  it dispatches the model request        ${ms(median((m) => m.modelDispatchMs))} ` +
+      `after ${median((m) => m.dbStatementsBeforeModel)} database statements taking ` +
+      `${ms(median((m) => m.dbMsBeforeModel))}\n` +
+      `  it writes the answer's first parts     ${ms(median((m) => m.firstWriteMs))}\n` +
+      `  the model server reads the request     ${ms(median((m) => m.toModelMs - m.sentToApp))}\n` +
+      `  it writes the first text-delta         ${ms(median((m) => m.firstDeltaWriteMs))} ` +
+      `after ${median((m) => m.dbStatements)} database statements taking ` +
+      `${ms(median((m) => m.dbMs))}\n` +
+      `  the client reads it                    ${ms(median((m) => m.toFirstTokenMs - m.sentToApp))}`,
+  );
+}
+
+await stopApp();
 await model.close();
 await rm(dataDir, { recursive: true, force: true });
 
