@@ -261,6 +261,8 @@ export const STORAGE_KEYS = {
   explicitLogout: 'explicitLogout',
   /** Kept in session storage. */
   sessionStartTime: 'sessionStartTime',
+  /** The try-builder's draft (issue 16 §2): kept in the visitor's browser until they save it. */
+  tryBuilderDraft: 'tryBuilderDraft',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

@@ -13,6 +13,7 @@ import { Route as IndexRouteImport } from './routes/index';
 import { Route as SplatRouteImport } from './routes/$';
 import { Route as AcceptInviteRouteImport } from './routes/accept-invite';
 import { Route as AccessControlRouteImport } from './routes/access-control';
+import { Route as BuilderMinimalRouteImport } from './routes/builder-minimal';
 import { Route as CustomerRouteImport } from './routes/customer';
 import { Route as ForgotPasswordRouteImport } from './routes/forgot-password';
 import { Route as HomeRouteImport } from './routes/home';
@@ -23,6 +24,7 @@ import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy';
 import { Route as RegisterRouteImport } from './routes/register';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
 import { Route as TermsConditionsRouteImport } from './routes/terms-conditions';
+import { Route as TryBuilderRouteImport } from './routes/try-builder';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
 import { Route as AdminSuperAdminRouteImport } from './routes/admin/super-admin';
 import { Route as AdminWhitelistRouteImport } from './routes/admin/whitelist';
@@ -62,6 +64,11 @@ const AcceptInviteRoute = AcceptInviteRouteImport.update({
 const AccessControlRoute = AccessControlRouteImport.update({
   id: '/access-control',
   path: '/access-control',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const BuilderMinimalRoute = BuilderMinimalRouteImport.update({
+  id: '/builder-minimal',
+  path: '/builder-minimal',
   getParentRoute: () => rootRouteImport,
 } as any);
 const CustomerRoute = CustomerRouteImport.update({
@@ -112,6 +119,11 @@ const ResetPasswordRoute = ResetPasswordRouteImport.update({
 const TermsConditionsRoute = TermsConditionsRouteImport.update({
   id: '/terms-conditions',
   path: '/terms-conditions',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const TryBuilderRoute = TryBuilderRouteImport.update({
+  id: '/try-builder',
+  path: '/try-builder',
   getParentRoute: () => rootRouteImport,
 } as any);
 const VerifyEmailRoute = VerifyEmailRouteImport.update({
@@ -221,6 +233,7 @@ export interface FileRoutesByFullPath {
   '/$': typeof SplatRoute;
   '/accept-invite': typeof AcceptInviteRoute;
   '/access-control': typeof AccessControlRoute;
+  '/builder-minimal': typeof BuilderMinimalRoute;
   '/customer': typeof CustomerRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/home': typeof HomeRoute;
@@ -231,6 +244,7 @@ export interface FileRoutesByFullPath {
   '/register': typeof RegisterRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/terms-conditions': typeof TermsConditionsRoute;
+  '/try-builder': typeof TryBuilderRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/admin/super-admin': typeof AdminSuperAdminRoute;
   '/admin/whitelist': typeof AdminWhitelistRoute;
@@ -257,6 +271,7 @@ export interface FileRoutesByTo {
   '/$': typeof SplatRoute;
   '/accept-invite': typeof AcceptInviteRoute;
   '/access-control': typeof AccessControlRoute;
+  '/builder-minimal': typeof BuilderMinimalRoute;
   '/customer': typeof CustomerRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/home': typeof HomeRoute;
@@ -267,6 +282,7 @@ export interface FileRoutesByTo {
   '/register': typeof RegisterRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/terms-conditions': typeof TermsConditionsRoute;
+  '/try-builder': typeof TryBuilderRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/admin/super-admin': typeof AdminSuperAdminRoute;
   '/admin/whitelist': typeof AdminWhitelistRoute;
@@ -294,6 +310,7 @@ export interface FileRoutesById {
   '/$': typeof SplatRoute;
   '/accept-invite': typeof AcceptInviteRoute;
   '/access-control': typeof AccessControlRoute;
+  '/builder-minimal': typeof BuilderMinimalRoute;
   '/customer': typeof CustomerRoute;
   '/forgot-password': typeof ForgotPasswordRoute;
   '/home': typeof HomeRoute;
@@ -304,6 +321,7 @@ export interface FileRoutesById {
   '/register': typeof RegisterRoute;
   '/reset-password': typeof ResetPasswordRoute;
   '/terms-conditions': typeof TermsConditionsRoute;
+  '/try-builder': typeof TryBuilderRoute;
   '/verify-email': typeof VerifyEmailRoute;
   '/admin/super-admin': typeof AdminSuperAdminRoute;
   '/admin/whitelist': typeof AdminWhitelistRoute;
@@ -332,6 +350,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/accept-invite'
     | '/access-control'
+    | '/builder-minimal'
     | '/customer'
     | '/forgot-password'
     | '/home'
@@ -342,6 +361,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/terms-conditions'
+    | '/try-builder'
     | '/verify-email'
     | '/admin/super-admin'
     | '/admin/whitelist'
@@ -368,6 +388,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/accept-invite'
     | '/access-control'
+    | '/builder-minimal'
     | '/customer'
     | '/forgot-password'
     | '/home'
@@ -378,6 +399,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/terms-conditions'
+    | '/try-builder'
     | '/verify-email'
     | '/admin/super-admin'
     | '/admin/whitelist'
@@ -404,6 +426,7 @@ export interface FileRouteTypes {
     | '/$'
     | '/accept-invite'
     | '/access-control'
+    | '/builder-minimal'
     | '/customer'
     | '/forgot-password'
     | '/home'
@@ -414,6 +437,7 @@ export interface FileRouteTypes {
     | '/register'
     | '/reset-password'
     | '/terms-conditions'
+    | '/try-builder'
     | '/verify-email'
     | '/admin/super-admin'
     | '/admin/whitelist'
@@ -441,6 +465,7 @@ export interface RootRouteChildren {
   SplatRoute: typeof SplatRoute;
   AcceptInviteRoute: typeof AcceptInviteRoute;
   AccessControlRoute: typeof AccessControlRoute;
+  BuilderMinimalRoute: typeof BuilderMinimalRoute;
   CustomerRoute: typeof CustomerRoute;
   ForgotPasswordRoute: typeof ForgotPasswordRoute;
   HomeRoute: typeof HomeRoute;
@@ -451,6 +476,7 @@ export interface RootRouteChildren {
   RegisterRoute: typeof RegisterRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
   TermsConditionsRoute: typeof TermsConditionsRoute;
+  TryBuilderRoute: typeof TryBuilderRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
   AdminSuperAdminRoute: typeof AdminSuperAdminRoute;
   AdminWhitelistRoute: typeof AdminWhitelistRoute;
@@ -501,6 +527,13 @@ declare module '@tanstack/react-router' {
       path: '/access-control';
       fullPath: '/access-control';
       preLoaderRoute: typeof AccessControlRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/builder-minimal': {
+      id: '/builder-minimal';
+      path: '/builder-minimal';
+      fullPath: '/builder-minimal';
+      preLoaderRoute: typeof BuilderMinimalRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/customer': {
@@ -571,6 +604,13 @@ declare module '@tanstack/react-router' {
       path: '/terms-conditions';
       fullPath: '/terms-conditions';
       preLoaderRoute: typeof TermsConditionsRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/try-builder': {
+      id: '/try-builder';
+      path: '/try-builder';
+      fullPath: '/try-builder';
+      preLoaderRoute: typeof TryBuilderRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/verify-email': {
@@ -721,6 +761,7 @@ const rootRouteChildren: RootRouteChildren = {
   SplatRoute: SplatRoute,
   AcceptInviteRoute: AcceptInviteRoute,
   AccessControlRoute: AccessControlRoute,
+  BuilderMinimalRoute: BuilderMinimalRoute,
   CustomerRoute: CustomerRoute,
   ForgotPasswordRoute: ForgotPasswordRoute,
   HomeRoute: HomeRoute,
@@ -731,6 +772,7 @@ const rootRouteChildren: RootRouteChildren = {
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
   TermsConditionsRoute: TermsConditionsRoute,
+  TryBuilderRoute: TryBuilderRoute,
   VerifyEmailRoute: VerifyEmailRoute,
   AdminSuperAdminRoute: AdminSuperAdminRoute,
   AdminWhitelistRoute: AdminWhitelistRoute,

@@ -25,6 +25,8 @@ export type RouteName =
   | 'not-found'
   | 'privacy-policy'
   | 'terms-conditions'
+  | 'try-builder'
+  | 'builder-minimal'
   | 'agents'
   | 'agents-id'
   | 'projects-id';
