@@ -15,8 +15,8 @@ export interface CodeEditorProps {
   /** default 16, then it scrolls */
   maxLines?: number;
   readOnly?: boolean;
-  /** shown in the error colour below, and aria-invalid */
-  error?: string;
+  /** shown in the error colour below, and aria-invalid (`true`: invalid with no message) */
+  error?: string | boolean;
   /** shown below when there is no error */
   helperText?: string;
   /** Ctrl+Enter / Cmd+Enter */
