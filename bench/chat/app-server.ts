@@ -1,11 +1,12 @@
 // The app for `bench:chat` (bench/chat/run.ts spawns it): the product's services on in-memory
-// PGlite and its HTTP server (@hono/node-server, as src/server/server.ts serves it), in a process
-// of its own so that the client and the model server do not share its event loop. The
-// environment is the product's (PORT, APP_URL, DATA_DIR, OUTBOUND_MODEL_NETWORKS, …); it sends
-// `{ ready: true }` to its parent once it listens.
+// PGlite (or DATABASE_URL's PostgreSQL) and its HTTP server (@hono/node-server, as
+// src/server/server.ts serves it), in a process of its own so that the client and the model
+// server do not share its event loop. The environment is the product's (PORT, APP_URL, DATA_DIR,
+// OUTBOUND_MODEL_NETWORKS, …); it sends `{ ready: true }` to its parent once it listens.
 //
-// With BENCH_TIMING=1 it also sends, for each chat answer, the ms from the request to the write
-// of its first `text-delta` part and the database statements (and their ms) before that write.
+// With BENCH_TIMING=1 it also sends, for each chat answer, the ms from the request to the model
+// provider's request, to the answer's first write and to the write of its first `text-delta`
+// part, and the database statements (and their ms) before those.
 import http from 'node:http';
 import { serve } from '@hono/node-server';
 import { Agent } from 'undici';
@@ -48,6 +49,8 @@ if (process.env.BENCH_TIMING === '1') {
   type Timed = Record<'query' | 'transaction', (...args: unknown[]) => Promise<unknown>>;
   const client = (services.deps.db as unknown as { $client: Timed }).$client;
   for (const method of ['query', 'transaction'] as const) {
+    // node-postgres' pool has no `transaction`; its transactions run their statements on a client.
+    if (typeof client[method] !== 'function') continue;
     const original = client[method].bind(client);
     client[method] = async (...args: unknown[]) => {
       const started = performance.now();

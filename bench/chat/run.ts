@@ -18,9 +18,12 @@
 // Environment:
 //   BENCH_SAMPLES  measured samples per target (default 200)
 //   BENCH_WARMUP   unmeasured samples per target first (default 20)
-//   BENCH_TIMING   1: also print where the chat's first token goes (medians): until the model
-//                  server reads the request, until the app writes the first text-delta, and the
-//                  database statements (and their ms) before that write
+//   BENCH_DATABASE_URL  the app on this (empty or Meridian) PostgreSQL database instead of
+//                  in-memory PGlite; it is migrated and the bench's rows stay there
+//   BENCH_TIMING   1: also print (and write as `timing`) where the chat's first token goes,
+//                  medians: until the app dispatches the model request, the model server reads
+//                  it, the app writes its first part and its first text-delta, and the database
+//                  statements (and their ms) before those
 //
 // Writes bench/results/chat.json.
 import { spawn } from 'node:child_process';
@@ -96,7 +99,7 @@ const appProcess = spawn(process.execPath, [path.join(ROOT, 'bench', 'chat', 'ap
     ...SERVER_ENV_DEFAULTS,
     ...process.env,
     DATA_DIR: dataDir,
-    DATABASE_URL: '',
+    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
     PORT: String(port),
     APP_URL: baseUrl,
     LOG_LEVEL: 'warn',
@@ -356,8 +359,23 @@ console.log(
     `ratio of the p50s ${(chatSummary.p50Ms / directSummary.p50Ms).toFixed(2)}×`,
 );
 
+const median = (pick: (m: (typeof marks)[number]) => number) => summary(marks.map(pick)).p50Ms;
+/** BENCH_TIMING's medians, in ms after the app got the request. */
+const timing = TIMING
+  ? {
+      appGotRequestMsAfterSending: median((m) => m.sentToApp),
+      modelRequestDispatched: median((m) => m.modelDispatchMs),
+      databaseStatementsBeforeModelRequest: median((m) => m.dbStatementsBeforeModel),
+      databaseMsBeforeModelRequest: median((m) => m.dbMsBeforeModel),
+      firstWrite: median((m) => m.firstWriteMs),
+      modelServerReadRequest: median((m) => m.toModelMs - m.sentToApp),
+      firstTextDeltaWritten: median((m) => m.firstDeltaWriteMs),
+      databaseStatementsBeforeFirstTextDelta: median((m) => m.dbStatements),
+      databaseMsBeforeFirstTextDelta: median((m) => m.dbMs),
+      clientReadFirstTextDelta: median((m) => m.toFirstTokenMs - m.sentToApp),
+    }
+  : undefined;
 if (TIMING) {
-  const median = (pick: (m: (typeof marks)[number]) => number) => summary(marks.map(pick)).p50Ms;
   console.log(
     `chat, medians of ${marks.length} (ms after the client sent the request):\n` +
       `  the app gets it                        ${ms(median((m) => m.sentToApp))}\n` +
@@ -391,7 +409,8 @@ await writeFile(
       loadAverage: os.loadavg(),
       path:
         'POST /api/v1/agents/{id}/chat (start (chat) → llm → output, a new conversation each ' +
-        'time, in-memory PGlite) against POST /v1/chat/completions of the local model server, ' +
+        `time, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'in-memory PGlite'}) against ` +
+        'POST /v1/chat/completions of the local model server, ' +
         'stream: true; each timed from the request to the first token',
       samples: SAMPLES,
       warmupSamples: WARMUP,
@@ -402,6 +421,7 @@ await writeFile(
       addedP50Ms,
       ratioOfP50s: chatSummary.p50Ms / directSummary.p50Ms,
       results: { direct: directSummary, chat: chatSummary, pairedDifference: pairedSummary },
+      ...(timing ? { timing } : {}),
     },
     null,
     2,
