@@ -3,12 +3,15 @@ import type { ReactNode } from 'react';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { HelpButton } from '../features/help';
 
-/** Full-page layout without navigation (auth pages, errors): content centred, language at the top. */
-export function BlankLayout({ children }: { children: ReactNode }) {
+/**
+ * Full-page layout without navigation (auth pages, errors): content centred, language at the
+ * top. `fill`: the content takes the rest of the viewport's height (the try-builder's canvas).
+ */
+export function BlankLayout({ children, fill = false }: { children: ReactNode; fill?: boolean }) {
   return (
     <Box
       sx={{
-        minHeight: '100dvh',
+        ...(fill ? { height: '100dvh', overflow: 'hidden' } : { minHeight: '100dvh' }),
         display: 'flex',
         flexDirection: 'column',
         bgcolor: 'background.default',
@@ -25,8 +28,10 @@ export function BlankLayout({ children }: { children: ReactNode }) {
         sx={{
           flex: 1,
           display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
+          minHeight: 0,
+          ...(fill
+            ? { flexDirection: 'column', alignItems: 'stretch' }
+            : { alignItems: 'center', justifyContent: 'center' }),
           p: { xs: 2, sm: 3 },
         }}
       >

@@ -46,7 +46,7 @@ export function RouteLayout({
   let content: ReactNode;
   switch (name) {
     case 'blank':
-      content = <BlankLayout>{children}</BlankLayout>;
+      content = <BlankLayout fill={fixedHeight}>{children}</BlankLayout>;
       break;
     case 'default':
     case 'fixed-height': {

@@ -9,7 +9,10 @@ export interface BuilderMinimalSearch {
 }
 
 export const Route = createFileRoute('/builder-minimal')({
-  staticData: { name: 'builder-minimal', meta: { layout: 'blank', public: true } },
+  staticData: {
+    name: 'builder-minimal',
+    meta: { layout: 'blank', public: true, fixedHeight: true },
+  },
   validateSearch: (search: Record<string, unknown>): BuilderMinimalSearch => ({
     ...(typeof search.agent === 'string' && search.agent ? { agent: search.agent } : {}),
     ...(search.save === 1 || search.save === '1' || search.save === true ? { save: true } : {}),

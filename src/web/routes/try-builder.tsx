@@ -8,7 +8,7 @@ export interface TryBuilderSearch {
 }
 
 export const Route = createFileRoute('/try-builder')({
-  staticData: { name: 'try-builder', meta: { layout: 'blank', public: true } },
+  staticData: { name: 'try-builder', meta: { layout: 'blank', public: true, fixedHeight: true } },
   validateSearch: (search: Record<string, unknown>): TryBuilderSearch =>
     search.save === 1 || search.save === '1' || search.save === true ? { save: true } : {},
   // The builder's texts are in the signed-in pages' part; a visitor needs them here too.

@@ -59,6 +59,9 @@ function toFlowEdges(graph: AgentGraph, selected: ReadonlySet<string>): Edge[] {
   }));
 }
 
+const sameIds = (set: ReadonlySet<string>, items: { id: string }[]) =>
+  set.size === items.length && items.every((item) => set.has(item.id));
+
 export interface BuilderCanvasProps {
   graph: AgentGraph;
   problems: AgentGraphProblem[];
@@ -129,6 +132,20 @@ export function BuilderCanvas({
     [graph, onChange, readOnly],
   );
 
+  // React Flow calls this again whenever it gets a new function: it must change nothing then.
+  const handleSelection = useCallback(
+    ({ nodes: picked, edges: pickedEdges }: OnSelectionChangeParams) => {
+      setSelectedEdges((current) =>
+        sameIds(current, pickedEdges) ? current : new Set(pickedEdges.map((e) => e.id)),
+      );
+      onSelectionChange(
+        picked.map((n) => n.id),
+        pickedEdges.map((e) => e.id),
+      );
+    },
+    [onSelectionChange],
+  );
+
   const isValidConnection: IsValidConnection = useCallback(
     (c) => connectionRefusal(graph, c) === null,
     [graph],
@@ -179,13 +196,7 @@ export function BuilderCanvas({
             ),
           );
         }}
-        onSelectionChange={({ nodes: picked, edges: pickedEdges }: OnSelectionChangeParams) => {
-          setSelectedEdges(new Set(pickedEdges.map((e) => e.id)));
-          onSelectionChange(
-            picked.map((n) => n.id),
-            pickedEdges.map((e) => e.id),
-          );
-        }}
+        onSelectionChange={handleSelection}
         nodesDraggable={!readOnly}
         nodesConnectable={!readOnly}
         edgesFocusable

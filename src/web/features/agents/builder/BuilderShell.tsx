@@ -1,4 +1,3 @@
-import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -53,6 +52,8 @@ import { ValidationPanel } from './ValidationPanel';
 
 type Side = 'step' | 'problems' | 'test';
 
+const NO_PROBLEMS: AgentGraphProblem[] = [];
+
 /** What was copied last (shared by every builder in this tab, so a copy pastes into another). */
 let clipboard: Clipboard | null = null;
 
@@ -85,7 +86,7 @@ export function BuilderShell(props: BuilderShellProps) {
 function BuilderBody({
   history,
   readOnly,
-  extraProblems = [],
+  extraProblems = NO_PROBLEMS,
   toolbarEnd,
   banner,
   testPanel,
@@ -131,6 +132,16 @@ function BuilderBody({
       }
     },
     [phone],
+  );
+
+  // React Flow calls this again whenever it changes: the same selection changes nothing.
+  const onCanvasSelection = useCallback(
+    (nodes: string[]) => {
+      const same =
+        nodes.length === selectedNodes.size && nodes.every((id) => selectedNodes.has(id));
+      if (!same) select(nodes);
+    },
+    [selectedNodes, select],
   );
 
   const focusNode = (nodeId: string) => {
@@ -221,13 +232,11 @@ function BuilderBody({
           <Tab
             value="problems"
             label={
-              <Badge color="error" badgeContent={problems.length} max={99}>
-                <Box component="span" sx={{ pe: problems.length ? 1.5 : 0 }}>
-                  {t('builder.side.problems')}
-                </Box>
-              </Badge>
+              problems.length > 0
+                ? t('builder.side.problemsCount', { count: problems.length })
+                : t('builder.side.problems')
             }
-            aria-label={t('builder.side.problemsCount', { count: problems.length })}
+            sx={problems.length > 0 ? { color: 'error.main' } : undefined}
           />
           {testPanel ? <Tab value="test" label={t('builder.side.test')} /> : null}
         </Tabs>
@@ -368,11 +377,7 @@ function BuilderBody({
             statuses={statuses}
             readOnly={readOnly}
             selectedNodes={selectedNodes}
-            onSelectionChange={(nodes) => {
-              const same =
-                nodes.length === selectedNodes.size && nodes.every((id) => selectedNodes.has(id));
-              if (!same) select(nodes);
-            }}
+            onSelectionChange={onCanvasSelection}
             onChange={(next) => change(next)}
             onDropType={(type, position) => add(type, position)}
             onRefused={(reason) =>

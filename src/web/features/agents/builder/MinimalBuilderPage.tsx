@@ -92,7 +92,7 @@ function MinimalAgent({ agentId }: { agentId: string }) {
     );
   }
   return (
-    <Box sx={{ height: '100dvh', display: 'flex', flexDirection: 'column', p: 1, gap: 1 }}>
+    <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
       <Typography variant="h6" component="h1" noWrap sx={{ px: 1 }}>
         {agent.data.name}
       </Typography>
