@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { EditorView } from '@codemirror/view';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -110,6 +111,18 @@ const lastData = (onChange: ReturnType<typeof vi.fn>) =>
 function description(element: HTMLElement): string {
   const ids = element.getAttribute('aria-describedby')?.split(' ') ?? [];
   return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
+}
+
+/** Replaces the text of the code editor named `name`, as typing would. */
+function setEditorText(name: string | RegExp, text: string) {
+  const view = EditorView.findFromDOM(screen.getByRole('textbox', { name }));
+  if (!view) throw new Error(`no code editor named ${String(name)}`);
+  act(() => {
+    view.dispatch({
+      changes: { from: 0, to: view.state.doc.length, insert: text },
+      userEvent: 'input.type',
+    });
+  });
 }
 
 async function choose(combobox: HTMLElement, option: string | RegExp) {
@@ -316,5 +329,26 @@ describe('NodeForm', () => {
       ),
     );
     expect(onChange).not.toHaveBeenCalled();
+  });
+
+  it('transform: the expression editor sends the JSONata typed', () => {
+    const { onChange } = renderForm(nodeOf('transform'));
+    setEditorText(/^Expression/, 'nodes.query.rowCount * 2');
+    expect(lastData(onChange)).toMatchObject({ expression: 'nodes.query.rowCount * 2' });
+  });
+
+  it('output: JSON is parsed as typed; text that does not parse stays and says why', async () => {
+    const { onChange } = renderForm(nodeOf('output', { mode: 'json', json: { a: 1 } }));
+    setEditorText(/^JSON mapping/, '{ "answer": "{{ nodes.llm.text }}" ');
+    await waitFor(() => expect(screen.getByText(/^Not valid JSON/)).toBeTruthy());
+    expect(onChange).not.toHaveBeenCalled();
+    const editor = screen.getByRole('textbox', { name: /^JSON mapping/ });
+    expect(editor.textContent).toContain('"answer"');
+    setEditorText(/^JSON mapping/, '{ "answer": "{{ nodes.llm.text }}" }');
+    expect(lastData(onChange)).toMatchObject({
+      mode: 'json',
+      json: { answer: '{{ nodes.llm.text }}' },
+    });
+    await waitFor(() => expect(screen.queryByText(/^Not valid JSON/)).toBeNull());
   });
 });
