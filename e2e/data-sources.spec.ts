@@ -201,11 +201,14 @@ test('create a project, add a PostgreSQL data source, test it, browse its schema
     await page.getByRole('button', { name: `Query public.${TABLE}` }).click();
   });
 
-  const sql = page.getByLabel('SQL', { exact: true });
+  // The console's SQL editor (CodeMirror): a contenteditable textbox named by its label.
+  const sql = page.getByRole('textbox', { name: 'SQL', exact: true });
   const results = page.getByRole('region', { name: 'Query results' });
   await test.step('run a SELECT with Ctrl+Enter: rows, NULL shown apart, row count', async () => {
     await expect(page.getByRole('tab', { name: 'Query', selected: true })).toBeVisible();
-    await expect(sql).toHaveValue(`select *\nfrom "public"."${TABLE}"\nlimit 100;`);
+    await expect(sql).toHaveText(`select *\nfrom "public"."${TABLE}"\nlimit 100;`, {
+      useInnerText: true,
+    });
     await sql.fill(`select id, name, note, amount from public.${TABLE} order by id`);
     await sql.press('Control+Enter');
     await expect(results).toBeVisible();

@@ -19,7 +19,7 @@ import {
 } from '@codemirror/view';
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
-import { useTheme } from '@mui/material/styles';
+import { useColorScheme, useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import { useEffect, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -67,6 +67,10 @@ export function CodeEditor({
 }: CodeEditorProps) {
   const { t } = useTranslation();
   const theme = useTheme();
+  // The theme object is the same in both schemes (its colours are CSS variables); the
+  // editor's own styles need the resolved colours of the scheme in use.
+  const scheme = useColorScheme().colorScheme === 'dark' ? 'dark' : 'light';
+  const palette = theme.colorSchemes?.[scheme]?.palette ?? theme.palette;
   const generatedId = useId();
   const baseId = id ?? `code-editor-${generatedId.replace(/:/g, '')}`;
   const labelId = `${baseId}-label`;
@@ -107,7 +111,7 @@ export function CodeEditor({
     language: () =>
       languageExtensions(language, schema, () => latest.current.variables) as Extension,
     gutter: () => (showsLineNumbers(language) ? lineNumbers() : []),
-    theme: () => editorTheme(theme, minLines, maxLines),
+    theme: () => editorTheme(theme, palette, minLines, maxLines),
     editable: () => [EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)],
     attributes: () =>
       EditorView.contentAttributes.of({
@@ -209,7 +213,7 @@ export function CodeEditor({
   useEffect(() => {
     reconfigure(compartments.theme, current.current.theme());
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [theme, minLines, maxLines]);
+  }, [theme, palette, minLines, maxLines]);
   useEffect(() => {
     reconfigure(compartments.editable, current.current.editable());
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -223,9 +227,9 @@ export function CodeEditor({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [placeholder]);
 
-  const outlined =
-    theme.palette.mode === 'light' ? 'rgba(0, 0, 0, 0.23)' : 'rgba(255, 255, 255, 0.23)';
-  const accent = invalid ? theme.palette.error.main : theme.palette.primary.main;
+  // As MUI's outlined input: the text colour at 23 %, the accent colour when focused.
+  const outlined = `rgba(${theme.vars?.palette.common.onBackgroundChannel ?? '0 0 0'} / 0.23)`;
+  const accent = invalid ? palette.error.main : palette.primary.main;
   return (
     <Box>
       <Typography

@@ -2,7 +2,14 @@ import { HighlightStyle, syntaxHighlighting } from '@codemirror/language';
 import type { Extension } from '@codemirror/state';
 import { EditorView } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
-import { alpha, type Theme } from '@mui/material/styles';
+import {
+  alpha,
+  darken,
+  getContrastRatio,
+  lighten,
+  type Palette,
+  type Theme,
+} from '@mui/material/styles';
 
 export const MONOSPACE =
   'ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace';
@@ -11,9 +18,16 @@ const FONT_SIZE = 14;
 export const LINE_HEIGHT = 21;
 const PADDING_Y = 8;
 
-/** The editor's colours and sizes from the MUI theme (light or dark). */
-export function editorTheme(theme: Theme, minLines: number, maxLines: number): Extension {
-  const { palette } = theme;
+/**
+ * The editor's colours and sizes from the MUI theme. The app's theme keeps its colours in CSS
+ * variables, so `palette` is the resolved palette of the colour scheme in use (light or dark).
+ */
+export function editorTheme(
+  theme: Theme,
+  palette: Palette,
+  minLines: number,
+  maxLines: number,
+): Extension {
   const dark = palette.mode === 'dark';
   const selection = alpha(palette.primary.main, dark ? 0.35 : 0.2);
   const view = EditorView.theme(
@@ -78,8 +92,16 @@ export function editorTheme(theme: Theme, minLines: number, maxLines: number): E
     },
     { dark },
   );
-  const shade = (colour: { main: string; dark: string; light: string }) =>
-    dark ? colour.light : colour.dark;
+  // Token colours: the palette's shade that suits the scheme, pushed further until it reads at
+  // 4.5:1 on the surface (some shades, like light warning, fall just short).
+  const surface = palette.background.paper;
+  const shade = (colour: { main: string; dark: string; light: string }) => {
+    let result = dark ? colour.light : colour.dark;
+    for (let step = 0; step < 10 && getContrastRatio(result, surface) < 4.5; step++) {
+      result = dark ? lighten(result, 0.1) : darken(result, 0.1);
+    }
+    return result;
+  };
   const highlight = HighlightStyle.define([
     {
       tag: [tags.keyword, tags.operatorKeyword, tags.controlKeyword],

@@ -1,9 +1,12 @@
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATA_SOURCE_LIMITS } from '../../../../shared/schemas/data-sources';
-import { type DataSourceDetail } from '../api/data-sources';
+import { CodeEditor } from '../../../components/code-editor';
+import { useAuthState } from '../../../lib/auth-store';
+import { dataSourceSchemaQueryOptions, type DataSourceDetail } from '../api/data-sources';
+import { completionSchema } from '../sql-completion';
 
 import { FileConsole } from './FileConsole';
 import { HttpConsole } from './HttpConsole';
@@ -25,56 +28,46 @@ export function QueryTab({ source, sql, onSqlChange }: ConsoleProps) {
 
 function SqlConsole({ source, sql, onSqlChange }: ConsoleProps) {
   const { t } = useTranslation();
+  const orgId = useAuthState((state) => state.selectedOrgId);
   const { run, exporting, exportCsv } = useConsole(source);
-  const [emptyError, setEmptyError] = useState(false);
+  const [problem, setProblem] = useState<'required' | 'tooLong' | null>(null);
+  // The Schema tab's answer (shared cache): the editor completes its tables and columns. While
+  // it loads, or when the source cannot be reached, the editor simply completes keywords.
+  const tables = useQuery(dataSourceSchemaQueryOptions(orgId, source.id));
+  const schema = useMemo(
+    () => (tables.data ? completionSchema(tables.data.tables) : undefined),
+    [tables.data],
+  );
   const shortcut = isMac() ? t('dataSources.query.shortcutMac') : t('dataSources.query.shortcut');
   const body = () => ({ sql });
   const submit = () => {
     if (!sql.trim()) {
-      setEmptyError(true);
+      setProblem('required');
+      return;
+    }
+    if (sql.length > DATA_SOURCE_LIMITS.sqlMaxLength) {
+      setProblem('tooLong');
       return;
     }
     run.mutate(body());
   };
   return (
     <Stack spacing={2}>
-      <TextField
+      <CodeEditor
+        language="sql"
         label={t('dataSources.query.sql')}
         value={sql}
-        onChange={(event) => {
-          onSqlChange(event.target.value);
-          setEmptyError(false);
+        onChange={(next) => {
+          onSqlChange(next);
+          setProblem(null);
         }}
-        onKeyDown={(event) => {
-          if ((event.ctrlKey || event.metaKey) && event.key === 'Enter') {
-            event.preventDefault();
-            submit();
-          }
-        }}
-        multiline
-        minRows={6}
-        maxRows={20}
-        fullWidth
+        schema={schema}
+        onRun={submit}
+        minLines={6}
+        maxLines={20}
         placeholder={t('dataSources.query.sqlPlaceholder')}
-        error={emptyError}
-        helperText={
-          emptyError
-            ? t('dataSources.validation.required')
-            : t('dataSources.query.sqlHelp', { shortcut })
-        }
-        slotProps={{
-          htmlInput: {
-            dir: 'ltr',
-            spellCheck: false,
-            autoCapitalize: 'off',
-            autoCorrect: 'off',
-            maxLength: DATA_SOURCE_LIMITS.sqlMaxLength,
-            style: {
-              fontFamily: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace',
-              fontSize: 14,
-            },
-          },
-        }}
+        error={problem ? t(`dataSources.validation.${problem}`) : undefined}
+        helperText={t('dataSources.query.sqlHelp', { shortcut })}
       />
       <ConsoleActions
         runLabel={t('dataSources.query.run')}

@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { completionStatus, currentCompletions, startCompletion } from '@codemirror/autocomplete';
+import { EditorView } from '@codemirror/view';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SnackbarProvider } from 'notistack';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithApp } from '../../../components/list/test-wrapper';
 import type { DataSourceDetail } from '../api/data-sources';
@@ -107,10 +109,60 @@ describe('HttpConsole', () => {
 describe('SQL console', () => {
   it('refuses to run or export an empty query', async () => {
     const user = userEvent.setup();
+    api.mockImplementation((path: string) =>
+      Promise.resolve(path.endsWith('/schema') ? { tables: [], truncated: false } : EMPTY_RESULT),
+    );
     renderUi(<QueryTab source={source('postgres', {})} sql="" onSqlChange={() => {}} />);
     expect(screen.getByRole('button', { name: 'Export CSV' }).hasAttribute('disabled')).toBe(true);
     await user.click(screen.getByRole('button', { name: 'Run' }));
-    expect(api).not.toHaveBeenCalled();
+    expect(bodiesOf('/data-sources/ds1/query')).toEqual([]);
+    expect(screen.getByText('This field is required')).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'SQL' }).getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it("completes the source's tables and columns, and runs with Ctrl+Enter", async () => {
+    api.mockImplementation((path: string) =>
+      Promise.resolve(
+        path === '/data-sources/ds1/schema'
+          ? {
+              tables: [
+                {
+                  schema: 'public',
+                  name: 'customers',
+                  kind: 'table',
+                  columns: [{ name: 'email', type: 'text', nullable: false }],
+                },
+              ],
+              truncated: false,
+            }
+          : EMPTY_RESULT,
+      ),
+    );
+    function Page() {
+      const [sql, setSql] = useState('');
+      return <QueryTab source={source('postgres', {})} sql={sql} onSqlChange={setSql} />;
+    }
+    renderUi(<Page />);
+    const editor = screen.getByRole('textbox', { name: 'SQL' });
+    const view = EditorView.findFromDOM(editor)!;
+    await waitFor(() => expect(bodiesOf('/data-sources/ds1/schema')).toHaveLength(1));
+    act(() => {
+      view.dispatch(view.state.replaceSelection('select * from cust'), { userEvent: 'input.type' });
+    });
+    // Asked again until the schema has arrived (each ask waits for its answer).
+    await waitFor(() => {
+      if (completionStatus(view.state) === null) {
+        act(() => {
+          startCompletion(view);
+        });
+      }
+      expect(currentCompletions(view.state).map((option) => option.label)).toContain('customers');
+    });
+
+    fireEvent.keyDown(editor, { key: 'Enter', code: 'Enter', keyCode: 13, ctrlKey: true });
+    await waitFor(() =>
+      expect(bodiesOf('/data-sources/ds1/query')).toEqual([{ sql: 'select * from cust' }]),
+    );
   });
 });
 
