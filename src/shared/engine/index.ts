@@ -6,3 +6,5 @@ export { pureExecutors } from './executors/index.ts';
 export type * from './types.ts';
 export { validateGraph, sourceHandles } from './validate.ts';
 export type { GraphProblem } from './validate.ts';
+export { diffGraphs, isEmptyDiff } from './graph-diff.ts';
+export type { EdgeRef, FieldChange, GraphDiff, NodeChange } from './graph-diff.ts';
