@@ -38,6 +38,7 @@ import { homeRoutes } from './modules/home/home.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { dataSourceRoutes } from './modules/data-sources/data-sources.routes.ts';
 import { modelProviderRoutes } from './modules/model-providers/model-providers.routes.ts';
+import { tryBuilderRoutes } from './modules/try-builder/try-builder.routes.ts';
 import { DATA_SOURCE_LIMITS } from '../shared/schemas/data-sources.ts';
 import { CUSTOMER_IMPORT_BODY_BYTES } from '../shared/schemas/customers.ts';
 
@@ -158,6 +159,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   v1.route('/', searchRoutes);
   v1.route('/', dataSourceRoutes);
   v1.route('/', modelProviderRoutes);
+  v1.route('/', tryBuilderRoutes);
   v1.route('/', agentRoutes);
   v1.route('/', runRoutes);
   v1.route('/', chatRoutes);

@@ -85,6 +85,17 @@ const envSchema = z
     OUTBOUND_HTTP_NETWORKS: listOf(parseNetworks, 'public'),
     OUTBOUND_MODEL_NETWORKS: listOf(parseNetworks, 'public'),
     OUTBOUND_ALLOWED_HOSTS: listOf(parseAllowedHosts, ''),
+    DEMO_MODEL_BASE_URL: optionalString.pipe(
+      z
+        .string()
+        .regex(/^https?:\/\//, 'must start with http:// or https://')
+        .pipe(z.url())
+        .optional(),
+    ),
+    DEMO_MODEL_API_KEY: optionalString,
+    DEMO_MODEL: optionalString,
+    DEMO_MODEL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+    DEMO_MODEL_MAX_TOKENS: z.coerce.number().int().min(1).default(512),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -95,6 +106,13 @@ const envSchema = z
       ['OIDC_CLIENT_ID', 'OIDC_ISSUER'],
       ['OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'],
     ];
+    if (env.DEMO_MODEL_BASE_URL && !env.DEMO_MODEL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['DEMO_MODEL'],
+        message: 'is required when DEMO_MODEL_BASE_URL is set',
+      });
+    }
     for (const [a, b] of pairs) {
       if (Boolean(env[a]) !== Boolean(env[b])) {
         const missing = env[a] ? b : a;
@@ -124,6 +142,18 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   outbound: OutboundPolicy;
+  /** The try-builder's demo model (issue 16 §2); off when DEMO_MODEL_BASE_URL is unset. */
+  demoModel: DemoModelConfig | undefined;
+};
+
+export type DemoModelConfig = {
+  baseUrl: string;
+  /** Server only: never sent to a browser, never logged. */
+  apiKey: string | undefined;
+  model: string;
+  /** Requests per client address per minute. */
+  rateLimit: number;
+  maxTokens: number;
 };
 
 export class ConfigError extends Error {
@@ -179,5 +209,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       model: e.OUTBOUND_MODEL_NETWORKS,
       allowedHosts: e.OUTBOUND_ALLOWED_HOSTS,
     },
+    demoModel:
+      e.DEMO_MODEL_BASE_URL && e.DEMO_MODEL
+        ? {
+            baseUrl: e.DEMO_MODEL_BASE_URL,
+            apiKey: e.DEMO_MODEL_API_KEY,
+            model: e.DEMO_MODEL,
+            rateLimit: e.DEMO_MODEL_RATE_LIMIT,
+            maxTokens: e.DEMO_MODEL_MAX_TOKENS,
+          }
+        : undefined,
   };
 }
