@@ -72,6 +72,8 @@ export interface BuilderCanvasProps {
   onChange: (graph: AgentGraph) => void;
   onDropType: (type: NodeType, position: { x: number; y: number }) => void;
   onRefused: (reason: NonNullable<ReturnType<typeof connectionRefusal>>) => void;
+  /** A small screen: no mini map. */
+  compact?: boolean;
 }
 
 /**
@@ -89,6 +91,7 @@ export function BuilderCanvas({
   onChange,
   onDropType,
   onRefused,
+  compact = false,
 }: BuilderCanvasProps) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -226,17 +229,19 @@ export function BuilderCanvas({
       >
         <Background variant={BackgroundVariant.Dots} gap={GRID} size={1.2} />
         <Controls showInteractive={false} position="top-left" />
-        <MiniMap
-          pannable
-          zoomable
-          position="bottom-right"
-          nodeColor={(n) =>
-            (n as AgentFlowNode).data.problems.length > 0
-              ? theme.palette.error.main
-              : theme.palette.primary.main
-          }
-          style={{ width: 160, height: 110 }}
-        />
+        {compact ? null : (
+          <MiniMap
+            pannable
+            zoomable
+            position="bottom-right"
+            nodeColor={(n) =>
+              (n as AgentFlowNode).data.problems.length > 0
+                ? theme.palette.error.main
+                : theme.palette.primary.main
+            }
+            style={{ width: 160, height: 110 }}
+          />
+        )}
       </ReactFlow>
     </Box>
   );

@@ -62,6 +62,8 @@ export interface BuilderShellProps {
   readOnly: boolean;
   /** Problems the page knows beyond the graph's own rules (names unknown to the server). */
   extraProblems?: AgentGraphProblem[];
+  /** Rules of the graph this page does not apply (the try-builder's model is its own). */
+  ignoreProblem?: (problem: AgentGraphProblem) => boolean;
   /** At the toolbar's end: the save state, or what the page needs there. */
   toolbarEnd?: ReactNode;
   /** Above the canvas: a conflict, a notice. */
@@ -87,6 +89,7 @@ function BuilderBody({
   history,
   readOnly,
   extraProblems = NO_PROBLEMS,
+  ignoreProblem,
   toolbarEnd,
   banner,
   testPanel,
@@ -105,10 +108,10 @@ function BuilderBody({
   const [helpOpen, setHelpOpen] = useState(false);
   const [liveSteps, setLiveSteps] = useState<LiveStep[] | null>(null);
 
-  const problems = useMemo(
-    () => [...validateGraph(graph), ...extraProblems],
-    [graph, extraProblems],
-  );
+  const problems = useMemo(() => {
+    const all = [...validateGraph(graph), ...extraProblems];
+    return ignoreProblem ? all.filter((p) => !ignoreProblem(p)) : all;
+  }, [graph, extraProblems, ignoreProblem]);
 
   const statuses = useMemo(() => {
     const map: Record<string, NodeRunStatus> = {};
@@ -376,6 +379,7 @@ function BuilderBody({
             problems={problems}
             statuses={statuses}
             readOnly={readOnly}
+            compact={phone}
             selectedNodes={selectedNodes}
             onSelectionChange={onCanvasSelection}
             onChange={(next) => change(next)}

@@ -6,6 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { AgentGraphProblem } from '../../../../shared/schemas/agents';
+import { problemTexts } from '../detail/ProblemsList';
 
 /** Every problem of the draft; choosing one selects its step and brings it into view. */
 export function ValidationPanel({
@@ -22,11 +23,7 @@ export function ValidationPanel({
   return (
     <List dense aria-label={t('builder.problems.title')}>
       {problems.map((problem, index) => {
-        const where = problem.nodeId
-          ? problem.field
-            ? `${problem.nodeId} · ${problem.field}`
-            : problem.nodeId
-          : t('builder.problems.wholeGraph');
+        const { text, where } = problemTexts(t, problem);
         return (
           <ListItemButton
             key={`${problem.nodeId ?? ''}-${problem.field ?? ''}-${problem.code}-${index}`}
@@ -36,7 +33,7 @@ export function ValidationPanel({
             <ListItemIcon sx={{ minWidth: 32, color: 'error.main' }}>
               <IconAlertTriangle size={18} aria-hidden />
             </ListItemIcon>
-            <ListItemText primary={problem.message} secondary={where} />
+            <ListItemText primary={text} secondary={where} />
           </ListItemButton>
         );
       })}

@@ -99,6 +99,12 @@ describe('the builder graph model', () => {
     const check = graph.nodes.find((n) => n.id === 'check')!;
     const updated = updateNodeData(graph, 'check', { ...check.data, cases: [] });
     expect(updated.edges.map((e) => e.id)).not.toContain('e5');
+    // A case renamed in place keeps its connection.
+    const renamed = updateNodeData(graph, 'check', {
+      ...check.data,
+      cases: [{ id: 'lots', label: '', expression: 'true' }],
+    });
+    expect(renamed.edges.find((e) => e.id === 'e5')).toMatchObject({ sourceHandle: 'lots' });
   });
 
   it('pastes copies under new ids with their inner edges and references renamed', () => {

@@ -170,19 +170,37 @@ export function moveNodes(
   };
 }
 
-/** Replaces one node's configuration (the form's result). */
+/** Case ids renamed in place (same position, new id): old id → new id. */
+function renamedCases(before: AgentNode, after: AgentNode): Map<string, string> {
+  const renamed = new Map<string, string>();
+  if (before.type !== 'condition' || after.type !== 'condition') return renamed;
+  if (before.data.cases.length !== after.data.cases.length) return renamed;
+  before.data.cases.forEach((c, i) => {
+    const next = after.data.cases[i]!.id;
+    if (c.id !== next) renamed.set(c.id, next);
+  });
+  return renamed;
+}
+
+/**
+ * Replaces one node's configuration (the form's result). A condition case renamed in place
+ * keeps its connections; a removed case or error handle takes its edges with it.
+ */
 export function updateNodeData(graph: AgentGraph, nodeId: string, data: unknown): AgentGraph {
+  const node = graph.nodes.find((n) => n.id === nodeId);
+  if (!node) return graph;
+  const updated = { ...node, data } as unknown as AgentNode;
+  const renamed = renamedCases(node, updated);
+  const handles = outputHandles(updated);
   return {
     ...graph,
-    nodes: graph.nodes.map((n) => (n.id === nodeId ? ({ ...n, data } as unknown as AgentNode) : n)),
-    // A removed condition case or error handle takes its edges with it.
-    edges: graph.edges.filter((e) => {
-      if (e.source !== nodeId || !e.sourceHandle) return true;
-      const node = graph.nodes.find((n) => n.id === nodeId);
-      if (!node) return true;
-      const updated = { ...node, data } as unknown as AgentNode;
-      return outputHandles(updated).includes(e.sourceHandle);
-    }),
+    nodes: graph.nodes.map((n) => (n.id === nodeId ? updated : n)),
+    edges: graph.edges
+      .map((e) => {
+        const to = e.source === nodeId && e.sourceHandle ? renamed.get(e.sourceHandle) : undefined;
+        return to ? { ...e, sourceHandle: to } : e;
+      })
+      .filter((e) => e.source !== nodeId || !e.sourceHandle || handles.includes(e.sourceHandle)),
   };
 }
 

@@ -17,10 +17,7 @@ export type SaveState =
   | { kind: 'failed'; error: unknown };
 
 type Phase =
-  | { kind: 'idle' }
-  | { kind: 'saving' }
-  | { kind: 'conflict' }
-  | { kind: 'failed'; error: unknown };
+  { kind: 'idle' } | { kind: 'saving' } | { kind: 'conflict' } | { kind: 'failed'; error: unknown };
 
 interface Saved {
   revision: number;

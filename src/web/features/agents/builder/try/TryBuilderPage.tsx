@@ -49,6 +49,10 @@ function storedDraft(): AgentGraph {
   }
 }
 
+/** Model steps here use the builder's model (Set a model), not an organisation's provider. */
+const usesVisitorModel = (problem: { field?: string }) =>
+  problem.field === 'providerId' || problem.field === 'model';
+
 interface TryConfig {
   demoModel: { model: string } | null;
 }
@@ -172,6 +176,7 @@ export function TryBuilderPage({
         <BuilderShell
           history={history}
           readOnly={false}
+          ignoreProblem={usesVisitorModel}
           toolbarEnd={
             <Typography variant="body2" color="text.secondary" role="status">
               {t('builder.try.keptHere')}

@@ -94,7 +94,8 @@ function llmExecutor(
           ...(own && model.apiKey ? { Authorization: `Bearer ${model.apiKey}` } : {}),
         },
         body: JSON.stringify({
-          ...(own ? { model: model.model } : {}),
+          // A model named on the step wins over the builder's.
+          ...(own ? { model: node.data.model || model.model } : {}),
           messages,
           stream: true,
           stream_options: { include_usage: true },
