@@ -19,10 +19,11 @@ import { formatDateTime } from '../../../lib/format';
 import { useRestoreVersion, versionQueryOptions, versionsQueryOptions } from '../api/agent-detail';
 import { agentErrorText } from '../errors';
 import { StepsList } from './StepsList';
+import { defaultPair, VersionCompareDialog, type ComparePair } from './VersionCompare';
 
 const COLUMNS = 5;
 
-/** The Versions tab: the published versions, one version's steps, Restore. */
+/** The Versions tab: the published versions, one version's steps, Compare, Restore. */
 export function VersionsTab({
   agentId,
   canUpdate,
@@ -39,9 +40,22 @@ export function VersionsTab({
   const versions = useQuery(versionsQueryOptions(orgId, agentId));
   const restore = useRestoreVersion(agentId);
   const [restoring, setRestoring] = useState<number | null>(null);
+  const [comparing, setComparing] = useState<ComparePair | null>(null);
   const items = versions.data?.items ?? [];
+  const newest = items[0]?.number;
   return (
     <Stack spacing={2}>
+      {newest !== undefined ? (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button
+            variant="outlined"
+            size="small"
+            onClick={() => setComparing({ before: shown ?? newest, after: 'draft' })}
+          >
+            {t('agents.versions.compare.open')}
+          </Button>
+        </Stack>
+      ) : null}
       <TableContainer>
         <Table aria-label={t('agents.page.versions.table')}>
           <TableHead>
@@ -94,6 +108,15 @@ export function VersionsTab({
                       >
                         {t('agents.page.versions.view')}
                       </Button>
+                      <Button
+                        size="small"
+                        onClick={() => setComparing(defaultPair(items, version.number))}
+                        aria-label={t('agents.versions.compare.actionLabel', {
+                          number: version.number,
+                        })}
+                      >
+                        {t('agents.versions.compare.action')}
+                      </Button>
                       {canUpdate ? (
                         <Button
                           size="small"
@@ -114,6 +137,12 @@ export function VersionsTab({
         </Table>
       </TableContainer>
       {shown !== undefined ? <VersionSteps agentId={agentId} number={shown} /> : null}
+      <VersionCompareDialog
+        agentId={agentId}
+        versions={items}
+        pair={comparing}
+        onClose={() => setComparing(null)}
+      />
       <ConfirmDialog
         open={restoring !== null}
         title={t('agents.page.versions.restoreTitle', { number: restoring ?? 0 })}
