@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import pino from 'pino';
 import { expect } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { startServices } from '../bootstrap.ts';
 import { createApp } from '../app.ts';
-import { createLogger } from '../http/logger.ts';
-import { findMailLink } from '../mail/outbox.ts';
+import { createLogger, type Logger } from '../http/logger.ts';
+import { findMailLink, readOutbox } from '../mail/outbox.ts';
 
 /** A fresh PostgreSQL database next to TEST_DATABASE_URL's, dropped again by `drop()`. */
 async function createScratchDatabase(baseUrl: string) {
@@ -32,11 +33,28 @@ async function createScratchDatabase(baseUrl: string) {
 
 export type TestServer = Awaited<ReturnType<typeof startTestServer>>;
 
+/** Where a test reads the server's log: the app's own logger (its redaction), other lines out. */
+export type TestLog = { level: string; write: (line: string) => void };
+
+/**
+ * Sends a logger's lines (createLogger's: its redaction) to `log.write` from now on, at
+ * `log.level`. The logger must have no children yet (the app makes none).
+ */
+export function logTo(logger: Logger, log: TestLog) {
+  (logger as unknown as Record<symbol, unknown>)[pino.symbols.streamSym] = log;
+  logger.level = log.level;
+  return logger;
+}
+
 /**
  * The real app on a real database: in-memory PGlite, or a scratch PostgreSQL database when
  * TEST_DATABASE_URL is set. Requests go through app.request; mail lands in a temp outbox.
+ * The log is silent unless `options.log` asks for its lines.
  */
-export async function startTestServer(env: Record<string, string> = {}) {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  options: { log?: TestLog } = {},
+) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'meridian-test-'));
   const scratch = process.env.TEST_DATABASE_URL
     ? await createScratchDatabase(process.env.TEST_DATABASE_URL)
@@ -53,7 +71,7 @@ export async function startTestServer(env: Record<string, string> = {}) {
   const services = await startServices(config, {
     inMemory: !scratch,
     trustProxy: true,
-    logger: createLogger('silent'),
+    logger: options.log ? logTo(createLogger('silent'), options.log) : createLogger('silent'),
   });
   const app = createApp(services.deps, { webRoot: path.join(dataDir, 'no-web') });
   let ipCounter = 0;
@@ -71,6 +89,8 @@ export async function startTestServer(env: Record<string, string> = {}) {
       expect(link, `a mail to ${to} with a link containing ${contains}`).toBeTruthy();
       return link as string;
     },
+    /** The mails sent, newest first. */
+    outbox: () => readOutbox(path.join(dataDir, 'mail')),
     async close() {
       await services.close();
       await scratch?.drop();

@@ -13,6 +13,7 @@
  * model.reply({ text: 'late', delayMs: 2000 });
  * // … point Meridian at model.baseUrl (loopback: OUTBOUND_MODEL_NETWORKS=loopback) …
  * expect(model.requests.at(-1)?.headers['x-team']).toBe('blue');
+ * expect(model.abortedChatRequests()).toHaveLength(0); // no client left mid-answer
  * await model.close();
  * ```
  *
@@ -57,6 +58,8 @@ export type RecordedRequest = {
   headers: Record<string, string>;
   /** The parsed JSON body (undefined for none or for text that is not JSON). */
   body: unknown;
+  /** Chat requests: true once the client closed the connection before the answer ended. */
+  aborted?: boolean;
 };
 
 export type ChatRequestBody = {
@@ -131,10 +134,15 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}) {
     req: http.IncomingMessage,
     res: http.ServerResponse,
     body: ChatRequestBody,
+    recorded: RecordedRequest,
   ): Promise<void> {
     const reply = nextReply(body);
     const left = new AbortController();
-    res.once('close', () => left.abort());
+    recorded.aborted = false;
+    res.once('close', () => {
+      if (!res.writableFinished) recorded.aborted = true;
+      left.abort();
+    });
     await wait(reply.delayMs ?? 0, left.signal);
     if (req.socket.destroyed) return;
     if ('error' in reply) {
@@ -267,7 +275,8 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}) {
         if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
       }
       const path = req.url ?? '/';
-      requests.push({ method: req.method ?? 'GET', path, headers, body });
+      const recorded: RecordedRequest = { method: req.method ?? 'GET', path, headers, body };
+      requests.push(recorded);
 
       if (apiKey !== null && headers.authorization !== `Bearer ${apiKey}`) {
         openAiError(
@@ -300,7 +309,7 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}) {
           openAiError(res, 400, 'The body must be a JSON object.');
           return;
         }
-        await chat(req, res, body as ChatRequestBody);
+        await chat(req, res, body as ChatRequestBody, recorded);
         return;
       }
       openAiError(
@@ -331,6 +340,8 @@ export async function startOpenAiServer(options: OpenAiServerOptions = {}) {
       requests
         .filter((r) => r.method === 'POST' && r.path.startsWith('/v1/chat/completions'))
         .map((r) => r.body as ChatRequestBody),
+    /** The chat requests whose client left before the answer ended, oldest first. */
+    abortedChatRequests: () => requests.filter((r) => r.aborted === true),
     /** Queues replies for the next chat requests, in order. */
     reply(...replies: ScriptedReply[]) {
       queue.push(...replies);

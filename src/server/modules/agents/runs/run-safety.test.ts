@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { agentRuns, agentRunSteps } from '../../../db/schema/index.ts';
+import { logTo } from '../../../test/harness.ts';
 import type { ChatRequestBody, ScriptedReply } from '../../../test/openai-server.ts';
 import {
   KEY,
@@ -8,6 +9,7 @@ import {
   model,
   server,
   setUp,
+  sourceId,
   tearDown,
 } from '../../../agents/executors/test-fixture.ts';
 
@@ -91,5 +93,64 @@ describe('runs keep no secret and stop when asked', () => {
     const again = await admin.client.post(`/api/v1/agents/${id}/runs/${runId}/cancel`);
     expect(again.status).toBe(409);
     expect(again.json.error.code).toBe('RUN_NOT_RUNNING');
+  });
+});
+
+describe('the server log keeps no secret of a run', () => {
+  it('writes neither the provider key nor the source password in any line, run ok or failed', async () => {
+    const id = await publishedAskDatabase('Quiet logger');
+    // From here on, every line the app's logger writes (its own redaction), at debug level.
+    const lines: string[] = [];
+    logTo(server.deps.logger, { level: 'debug', write: (line) => void lines.push(line) });
+    try {
+      // Requests that carry the secrets themselves: a provider with the key, a source with the password.
+      const provider = await admin.client.post('/api/v1/model-providers', {
+        name: 'Logged provider',
+        baseUrl: model.baseUrl,
+        apiKey: KEY,
+        models: [{ id: 'gpt-test' }],
+        defaultModel: 'gpt-test',
+      });
+      expect(provider.status, JSON.stringify(provider.json)).toBe(201);
+      const existing = await admin.client.get(`/api/v1/data-sources/${sourceId}`);
+      const source = await admin.client.post('/api/v1/data-sources', {
+        type: 'postgres',
+        name: 'Logged source',
+        config: existing.json.config,
+        secret: SOURCE_PASSWORD,
+      });
+      expect(source.status, JSON.stringify(source.json)).toBe(201);
+
+      // A run that uses both and succeeds…
+      model.reset();
+      model.respond(queryThenAnswer);
+      const ok = await admin.client.post(`/api/v1/agents/${id}/runs`, {
+        input: { message: 'Who spent most?', history: [] },
+      });
+      expect(ok.json).toMatchObject({ status: 'succeeded', output: 'Grace spent most.' });
+      expect(model.requests.some((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+
+      // …and one the provider fails.
+      model.reset();
+      model.respond(() => ({
+        error: { status: 503, message: 'The model is overloaded', type: 'server_error' },
+      }));
+      const failed = await admin.client.post(`/api/v1/agents/${id}/runs`, {
+        input: { message: 'Who spent least?', history: [] },
+      });
+      expect(failed.json.status, JSON.stringify(failed.json)).toBe('failed');
+      expect(JSON.stringify(failed.json.error)).toContain('overloaded');
+      expect(model.requests.some((r) => r.headers.authorization === `Bearer ${KEY}`)).toBe(true);
+    } finally {
+      logTo(server.deps.logger, { level: 'silent', write: () => {} });
+    }
+
+    // The log is not empty: it has the lines of these requests, so the check below means something.
+    const log = lines.join('');
+    expect(lines.length).toBeGreaterThan(3);
+    expect(log).toContain(`/api/v1/agents/${id}/runs`);
+    expect(log).toContain('/api/v1/model-providers');
+    expect(log).not.toContain(KEY);
+    expect(log).not.toContain(SOURCE_PASSWORD);
   });
 });
