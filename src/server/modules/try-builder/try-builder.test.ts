@@ -8,7 +8,10 @@
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import pino from 'pino';
 import { ConfigError, loadConfig } from '../../config.ts';
+import { HttpError } from '../../http/errors.ts';
+import { forwardDemoChat } from './demo-chat.ts';
 import { startTestServer, type TestServer } from '../../test/harness.ts';
 import { startOpenAiServer, type OpenAiTestServer } from '../../test/openai-server.ts';
 
@@ -269,5 +272,47 @@ describe('try-builder with a demo model', () => {
     // Refused requests do not reach the model; another address is not affected.
     expect(model.chatRequests()).toHaveLength(LIMIT);
     expect((await on.client().post(CHAT, body({ stream: false }))).status).toBe(200);
+  });
+});
+
+describe('the demo model’s log lines', () => {
+  it('never hold the key, whatever the provider answers', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'debug' }, { write: (line: string) => lines.push(line) });
+    const closed = await startOpenAiServer();
+    const closedUrl = closed.baseUrl;
+    await closed.close();
+    const policy = loadConfig({ OUTBOUND_MODEL_NETWORKS: 'loopback' }).outbound;
+    const demo = { apiKey: KEY, model: MODEL, rateLimit: LIMIT, maxTokens: 100 };
+    const chat = (baseUrl: string) =>
+      forwardDemoChat({
+        demo: { ...demo, baseUrl },
+        policy,
+        body: { messages: [{ role: 'user', content: 'hi' }], stream: true },
+        signal: new AbortController().signal,
+        logger,
+      }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+
+    model.reply(
+      { error: { status: 401, message: `Incorrect API key provided: ${KEY}` } },
+      { error: { status: 503, message: `Overloaded for key ${KEY}` } },
+    );
+    const refused = await chat(model.baseUrl);
+    const overloaded = await chat(model.baseUrl);
+    const unreachable = await chat(closedUrl);
+    for (const error of [refused, overloaded, unreachable]) {
+      expect(error).toBeInstanceOf(HttpError);
+      expect((error as HttpError).status).toBe(502);
+      expect((error as HttpError).message).not.toContain(KEY);
+    }
+    expect((unreachable as HttpError).message).toBe(
+      'The demo model could not be reached; try again later',
+    );
+    expect(lines).toHaveLength(3);
+    for (const line of lines) expect(line).not.toContain(KEY);
+    expect(lines.join('\n')).toContain('Overloaded for key [redacted]');
   });
 });
