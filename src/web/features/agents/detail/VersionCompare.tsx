@@ -121,7 +121,7 @@ export function VersionCompare({
         const value = event.target.value;
         setPair({ ...pair, [which]: value === 'draft' ? 'draft' : Number(value) });
       }}
-      sx={{ minWidth: 160, flex: { xs: 1, sm: 'none' } }}
+      sx={{ minWidth: { xs: 0, sm: 160 }, flex: { xs: 1, sm: 'none' } }}
     >
       {options.map((side) => (
         <MenuItem key={side} value={String(side)}>

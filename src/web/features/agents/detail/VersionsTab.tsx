@@ -97,7 +97,7 @@ export function VersionsTab({
                   <TableCell>{version.createdBy?.name ?? '—'}</TableCell>
                   <TableCell>{formatDateTime(version.createdAt, i18n.language)}</TableCell>
                   <TableCell>
-                    <Stack direction="row" spacing={1}>
+                    <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                       <Button
                         size="small"
                         onClick={() =>
