@@ -114,7 +114,8 @@ export async function forwardDemoChat(options: {
       signal: AbortSignal.any([signal, headersTimeout.signal]),
     });
   } catch (error) {
-    if (signal.aborted) throw error;
+    // The visitor left: nobody reads this answer, and nothing went wrong worth a log line.
+    if (signal.aborted) throw failed(M.unreachable);
     const code = errorCode(error);
     const timedOut = headersTimeout.signal.aborted;
     logger.warn(
@@ -144,7 +145,7 @@ export async function forwardDemoChat(options: {
     (payload.stream ? 'text/event-stream' : 'application/json');
   if (!payload.stream || !contentType.startsWith('text/event-stream')) {
     const text = await readCapped(response).catch((error: unknown) => {
-      if (error instanceof HttpError || signal.aborted) throw error;
+      if (error instanceof HttpError) throw error;
       throw failed(M.unreachable);
     });
     return new Response(text, { status: 200, headers: { 'content-type': contentType } });
