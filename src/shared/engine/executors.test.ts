@@ -113,7 +113,15 @@ describe('pure executors', () => {
       [
         'big_reply',
         'output',
-        { mode: 'json', json: { size: 'big', value: '{{ nodes.double.value }}', keep: 1 } },
+        {
+          mode: 'json',
+          json: {
+            size: 'big',
+            value: '{{ nodes.double.value }}',
+            text: 'is {{ nodes.double.value }}',
+            keep: 1,
+          },
+        },
       ],
       ['huge_reply', 'output', { text: 'huge' }],
       ['small_reply', 'output', { text: 'small {{ nodes.double.value }}' }],
@@ -128,7 +136,9 @@ describe('pure executors', () => {
     expect((await run(nodes, edges, { n: 100 })).result.output).toBe('huge');
     expect((await run(nodes, edges, { n: 10 })).result.output).toEqual({
       size: 'big',
-      value: '20',
+      // One variable alone keeps its type; a template with text around it gives text.
+      value: 20,
+      text: 'is 20',
       keep: 1,
     });
     const small = await run(nodes, edges, { n: 1 });

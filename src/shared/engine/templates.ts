@@ -42,6 +42,27 @@ function cached<T>(cache: Map<string, T>, key: string, make: () => T): T {
   return value;
 }
 
+/** A template that is one variable and nothing else: `{{ nodes.lookup.body }}`. */
+const LONE_VARIABLE = /^\s*\{\{-?\s*([A-Za-z_][\w]*(?:\.[A-Za-z_][\w]*|\[\d+\])*)\s*-?\}\}\s*$/;
+
+/**
+ * A mapping's value: a template that is one variable alone gives that variable's value with its
+ * type (a number, an object); any other template gives its text.
+ */
+export async function renderValue(
+  template: string,
+  context: TemplateContext | Record<string, unknown>,
+): Promise<unknown> {
+  const lone = LONE_VARIABLE.exec(template);
+  if (!lone) return renderTemplate(template, context);
+  let value: unknown = context;
+  for (const part of lone[1]!.split(/\.|\[|\]/).filter(Boolean)) {
+    if (value === null || typeof value !== 'object') return null;
+    value = Object.hasOwn(value, part) ? (value as Record<string, unknown>)[part] : undefined;
+  }
+  return value === undefined ? null : value;
+}
+
 /** Renders a Liquid template; throws on syntax errors and on output beyond the cap. */
 export async function renderTemplate(
   template: string,

@@ -127,7 +127,7 @@ export function webhookEnrich(): AgentGraph {
       node('reply', 'output', 780, 0, {
         label: 'Reply',
         mode: 'json',
-        json: { result: '{{ nodes.shape | json }}' },
+        json: { result: '{{ nodes.shape }}' },
       }),
     ],
     edges: chain(['start', 'lookup', 'shape', 'reply']),

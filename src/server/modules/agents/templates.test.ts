@@ -138,8 +138,8 @@ describe('templates, end to end', () => {
     expect(steps.get('summary')!.output).toMatchObject({ text: summary });
     const mail = steps.get('mail')!.output as { messageId: string; to: string[] };
     expect(mail.to).toEqual([to]);
-    // The output step renders every mapped value as text: the count comes back as "2".
-    expect(run.json.output).toEqual({ sent: mail.messageId, customers: '2' });
+    // A mapped value that is one variable alone keeps its type: the count is a number.
+    expect(run.json.output).toEqual({ sent: mail.messageId, customers: 2 });
 
     // The model was sent the rows, with the template's system prompt.
     const [request] = model.chatRequests();
@@ -183,8 +183,7 @@ describe('templates, end to end', () => {
     });
     const shaped = { status: 200, body: { id: 42, plan: 'gold', owner: 'Ada' } };
     expect(steps.get('shape')!.output).toEqual(shaped);
-    // The mapping's values are text: the reshaped answer arrives as its JSON text.
-    expect(Object.keys(run.json.output)).toEqual(['result']);
-    expect(JSON.parse(run.json.output.result as string)).toEqual(shaped);
+    // One variable alone keeps its type: the reshaped answer arrives as an object.
+    expect(run.json.output).toEqual({ result: shaped });
   });
 });

@@ -1,10 +1,18 @@
 import type { NodeOfType } from '../../schemas/agent-graph.ts';
-import { renderTemplate, templateContext, type TemplateContext } from '../templates.ts';
+import {
+  renderTemplate,
+  renderValue,
+  templateContext,
+  type TemplateContext,
+} from '../templates.ts';
 import type { Executor } from '../types.ts';
 
-/** Renders every string of a JSON mapping as a template; other values stay as they are. */
+/**
+ * Renders every string of a JSON mapping as a template (one variable alone keeps its type);
+ * other values stay as they are.
+ */
 async function renderMapping(value: unknown, context: TemplateContext): Promise<unknown> {
-  if (typeof value === 'string') return renderTemplate(value, context);
+  if (typeof value === 'string') return renderValue(value, context);
   if (Array.isArray(value)) return Promise.all(value.map((v) => renderMapping(v, context)));
   if (typeof value === 'object' && value !== null) {
     const entries = await Promise.all(

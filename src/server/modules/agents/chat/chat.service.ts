@@ -16,9 +16,8 @@ import {
   type ChatMessageDto,
   type ConversationDto,
 } from '../../../../shared/schemas/chat.ts';
-import { publishedGraph } from '../agent-versions.ts';
 import { cancelRun, follow } from '../runs/run-bus.ts';
-import { startRun, type RunCaller, type RunDeps } from '../runs/runs.service.ts';
+import { graphFor, startRun, type RunCaller, type RunDeps } from '../runs/runs.service.ts';
 
 type ConversationRow = typeof agentConversations.$inferSelect;
 
@@ -151,8 +150,9 @@ export async function answer(
   input: { conversationId?: string; message: string },
   signal: AbortSignal,
 ) {
-  const { agent, graph } = await publishedGraph(deps.db, scope, agentId);
-  if (!agent.chatEnabled) throw httpError('CHAT_OFF', M.chatOff);
+  const runnable = await graphFor(deps, scope, agentId, false);
+  const { graph } = runnable;
+  if (!runnable.chatEnabled) throw httpError('CHAT_OFF', M.chatOff);
   const db = deps.db;
   const conversation = input.conversationId
     ? await findConversation(db, scope, caller.id, agentId, input.conversationId)
@@ -167,9 +167,12 @@ export async function answer(
           })
           .returning()
       )[0]!;
-  const history = (await messagesOf(db, conversation.id))
-    .slice(-CHAT_HISTORY_MESSAGES)
-    .map(({ role, content }) => ({ role, content }));
+  // A new conversation has no history to read.
+  const history = input.conversationId
+    ? (await messagesOf(db, conversation.id))
+        .slice(-CHAT_HISTORY_MESSAGES)
+        .map(({ role, content }) => ({ role, content }))
+    : [];
   await db.insert(agentMessages).values({
     organizationId: scope.organizationId,
     conversationId: conversation.id,
@@ -181,6 +184,8 @@ export async function answer(
     draft: false,
     trigger: 'chat',
     conversationId: conversation.id,
+    runnable,
+    early: true,
   });
   const streamed = answeringSteps(graph);
   const closed = new AbortController();

@@ -49,13 +49,20 @@ function storeResults(db: Executor, results: RunResultRow[]) {
     where r.id = v.id`);
 }
 
-/** One batch in one transaction: a failed batch leaves nothing behind to be retried over. */
+async function writeWith(db: Executor, batch: Pick<Batch, 'runs' | 'steps' | 'results'>) {
+  if (batch.runs.length > 0) await db.insert(agentRuns).values(batch.runs);
+  if (batch.steps.length > 0) await db.insert(agentRunSteps).values(batch.steps);
+  if (batch.results.length > 0) await storeResults(db, batch.results);
+}
+
+/**
+ * One batch in one transaction (a failed batch leaves nothing behind to be retried over); a
+ * batch of one statement needs none.
+ */
 function write(db: Database, batch: Pick<Batch, 'runs' | 'steps' | 'results'>) {
-  return db.transaction(async (tx) => {
-    if (batch.runs.length > 0) await tx.insert(agentRuns).values(batch.runs);
-    if (batch.steps.length > 0) await tx.insert(agentRunSteps).values(batch.steps);
-    if (batch.results.length > 0) await storeResults(tx, batch.results);
-  });
+  const statements = [batch.runs, batch.steps, batch.results].filter((l) => l.length > 0).length;
+  if (statements <= 1) return writeWith(db, batch);
+  return db.transaction((tx) => writeWith(tx, batch));
 }
 
 /** A run that ended before its row was written is written once, as it ended. */

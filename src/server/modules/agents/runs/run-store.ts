@@ -134,6 +134,7 @@ type AgentToRun = {
   draft: unknown;
   publishedVersion: number | null;
   published: unknown;
+  chatEnabled: boolean;
   orgName: string;
 };
 
@@ -149,6 +150,7 @@ function agentsToRunLoader(db: Database) {
       draft: agents.draft,
       publishedVersion: agents.publishedVersion,
       published: agentVersions.graph,
+      chatEnabled: agents.chatEnabled,
       orgName: organization.name,
     })
     .from(agents)

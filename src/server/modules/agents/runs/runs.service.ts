@@ -9,7 +9,12 @@ import { httpError, notFound } from '../../../http/errors.ts';
 import { createServerExecutors } from '../../../agents/executors/index.ts';
 import { graphProblems } from '../agents.service.ts';
 import { getVersion } from '../agent-versions.ts';
-import { runGraph, type RunEvent, type RunResult } from '../../../../shared/engine/index.ts';
+import {
+  runGraph,
+  validateGraph,
+  type RunEvent,
+  type RunResult,
+} from '../../../../shared/engine/index.ts';
 import type { AgentGraph, AgentNode } from '../../../../shared/schemas/agent-graph.ts';
 import { AGENT_MESSAGES } from '../../../../shared/schemas/agents.ts';
 import { RUN_LIMITS, RUN_MESSAGES, type RunTrigger } from '../../../../shared/schemas/runs.ts';
@@ -46,24 +51,36 @@ interface RunPlan {
   conversationId?: string;
   /** The graph to check when `graph` is a part of it (one step alone). */
   checked?: AgentGraph;
+  /** Answer before the run's row is written. */
+  early?: boolean;
 }
 
 /**
  * The graph a run uses, the draft (test console) or the published version, and the name of the
  * organisation, in one read.
  */
-async function graphFor(deps: RunDeps, scope: OrgScope, agentId: string, draft: boolean) {
+export async function graphFor(
+  deps: RunDeps,
+  scope: OrgScope,
+  agentId: string,
+  draft: boolean,
+): Promise<RunnableGraph> {
   const row = await agentToRun(deps.db, scope, agentId);
   if (!row) throw notFound(AGENT_MESSAGES.notFound);
-  if (draft) return { graph: row.draft as AgentGraph, version: null, orgName: row.orgName };
+  const base = { orgName: row.orgName, chatEnabled: row.chatEnabled };
+  if (draft) return { ...base, graph: row.draft as AgentGraph, version: null };
   if (row.publishedVersion === null || !row.published) {
     throw httpError('AGENT_NOT_PUBLISHED', AGENT_MESSAGES.notPublished);
   }
-  return {
-    graph: row.published as AgentGraph,
-    version: row.publishedVersion,
-    orgName: row.orgName,
-  };
+  return { ...base, graph: row.published as AgentGraph, version: row.publishedVersion };
+}
+
+/** A graph ready to run: the draft (version null) or a published version. */
+export interface RunnableGraph {
+  graph: AgentGraph;
+  version: number | null;
+  orgName: string;
+  chatEnabled: boolean;
 }
 
 /** What a step log shows as a step's input: its configuration, and the run's input for the start. */
@@ -77,7 +94,12 @@ async function launch(
   caller: RunCaller,
   plan: RunPlan,
 ): Promise<StartedRun> {
-  const problems = await graphProblems(deps.db, scope, plan.checked ?? plan.graph);
+  // A published version was checked whole when it was published; what it names may have gone
+  // since, which its step then says when it runs. A draft is checked whole now.
+  const problems =
+    plan.version === null || plan.checked
+      ? await graphProblems(deps.db, scope, plan.checked ?? plan.graph)
+      : validateGraph(plan.graph);
   if (problems.length > 0) {
     throw httpError('AGENT_GRAPH_INVALID', AGENT_MESSAGES.graphInvalid, {
       graph: problems.map((p) => (p.nodeId ? `${p.nodeId}: ${p.message}` : p.message)),
@@ -137,12 +159,12 @@ async function launch(
   void (async () => {
     for await (const _event of handle.events);
   })();
-  try {
-    await run.stored;
-  } catch (error) {
+  const stored = run.stored.catch((error: unknown) => {
     cancelRun(run.id, 'The run could not be stored');
     throw error;
-  }
+  });
+  if (plan.early) stored.catch(() => {});
+  else await stored;
   return { runId: run.id, done };
 }
 
@@ -156,10 +178,16 @@ export async function startRun(
     draft: boolean;
     trigger: RunTrigger;
     conversationId?: string;
+    /** The graph, already read by the caller (chat reads it to check that chat is on). */
+    runnable?: RunnableGraph;
+    /** Answer before the run's row is written (chat streams at once; the row follows). */
+    early?: boolean;
   },
 ): Promise<StartedRun> {
-  const { graph, version, orgName } = await graphFor(deps, scope, agentId, options.draft);
+  const { graph, version, orgName } =
+    options.runnable ?? (await graphFor(deps, scope, agentId, options.draft));
   return launch(deps, scope, caller, {
+    early: options.early,
     agentId,
     version,
     graph,
