@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 /**
  * Conversations of one user with one agent, and the answer to a message: a run of the
  * published version (trigger `chat`, inputs `message` and `history`) told as a UI message stream.
@@ -154,12 +155,34 @@ export async function answer(
   const { graph } = runnable;
   if (!runnable.chatEnabled) throw httpError('CHAT_OFF', M.chatOff);
   const db = deps.db;
-  const conversation = input.conversationId
+  const existing = input.conversationId
     ? await findConversation(db, scope, caller.id, agentId, input.conversationId)
-    : (
+    : null;
+  // A new conversation has no history to read.
+  const history = existing
+    ? (await messagesOf(db, existing.id))
+        .slice(-CHAT_HISTORY_MESSAGES)
+        .map(({ role, content }) => ({ role, content }))
+    : [];
+  const conversationId = existing?.id ?? randomUUID();
+  // The run starts first, so the model's answer is on its way while the message is stored.
+  const started = await startRun(deps, scope, caller, agentId, {
+    input: { message: input.message, history },
+    draft: false,
+    trigger: 'chat',
+    conversationId,
+    runnable,
+    early: true,
+  });
+  let conversation: ConversationRow;
+  try {
+    conversation =
+      existing ??
+      (
         await db
           .insert(agentConversations)
           .values({
+            id: conversationId,
             organizationId: scope.organizationId,
             agentId,
             userId: caller.id,
@@ -167,26 +190,16 @@ export async function answer(
           })
           .returning()
       )[0]!;
-  // A new conversation has no history to read.
-  const history = input.conversationId
-    ? (await messagesOf(db, conversation.id))
-        .slice(-CHAT_HISTORY_MESSAGES)
-        .map(({ role, content }) => ({ role, content }))
-    : [];
-  await db.insert(agentMessages).values({
-    organizationId: scope.organizationId,
-    conversationId: conversation.id,
-    role: 'user',
-    content: input.message,
-  });
-  const started = await startRun(deps, scope, caller, agentId, {
-    input: { message: input.message, history },
-    draft: false,
-    trigger: 'chat',
-    conversationId: conversation.id,
-    runnable,
-    early: true,
-  });
+    await db.insert(agentMessages).values({
+      organizationId: scope.organizationId,
+      conversationId,
+      role: 'user',
+      content: input.message,
+    });
+  } catch (error) {
+    cancelRun(started.runId, 'The message could not be stored');
+    throw error;
+  }
   const streamed = answeringSteps(graph);
   const closed = new AbortController();
   signal.addEventListener('abort', () => {
