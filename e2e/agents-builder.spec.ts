@@ -1,0 +1,192 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
+import {
+  adminApi,
+  agentWithGraph,
+  unique,
+  useSession,
+  type AdminApi,
+} from './support/agents-api.ts';
+
+/**
+ * The agent builder (issue 16): an admin builds a blank agent into start → transform → reply on
+ * the canvas with the mouse and the keyboard, sees it saved, runs it in the docked console with
+ * the steps lit up, publishes it and compares the version with the draft; a visitor builds and
+ * runs an agent in /try-builder with no account and saves it to a workspace after signing in.
+ */
+
+test.describe.configure({ timeout: 180_000 });
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+let admin: AdminApi;
+test.beforeAll(async () => {
+  test.setTimeout(120_000);
+  admin = await adminApi();
+});
+test.afterAll(async () => {
+  await admin.session.dispose();
+});
+
+const node = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
+
+/** Draws a connection from a node's output handle to another node's input handle. */
+async function connect(page: Page, from: string, to: string) {
+  const source = node(page, from).locator('.react-flow__handle.source').first();
+  const target = node(page, to).locator('.react-flow__handle.target');
+  await source.dragTo(target);
+}
+
+async function storedDraft(id: string) {
+  const response = await admin.session.get(`/api/v1/agents/${id}`, { headers: admin.headers() });
+  return (await response.json()) as {
+    draft: { nodes: { id: string; type: string }[]; edges: { source: string; target: string }[] };
+  };
+}
+
+test('an admin builds, runs, publishes and compares an agent on the canvas', async ({ page }) => {
+  const name = `Shouter ${unique()}`;
+  const id = await agentWithGraph(admin, name);
+  await useSession(page, admin.session);
+  await page.goto(`/agents/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Editor', selected: true })).toBeVisible();
+  await expect(node(page, 'start')).toBeVisible();
+  await expect(node(page, 'reply')).toBeVisible();
+
+  await test.step('the palette adds a transform step, set up in its form', async () => {
+    await page.getByRole('button', { name: 'Add step: Transform' }).click();
+    await expect(node(page, 'transform')).toBeVisible();
+    const expression = page.getByRole('textbox', { name: 'Expression' });
+    await expect(expression).toBeVisible();
+    await expression.fill('$uppercase(input.message)');
+    // Not yet connected: the problems say so and lead to the step.
+    await page.getByRole('tab', { name: /^Problems: \d+$/ }).click();
+    await expect(page.getByText('transform', { exact: false }).first()).toBeVisible();
+  });
+
+  await test.step('the mouse connects start → transform → reply; Delete cuts start → reply', async () => {
+    await connect(page, 'start', 'transform');
+    await connect(page, 'transform', 'reply');
+    await page
+      .locator('.react-flow__edge[data-id="start-reply"] .react-flow__edge-interaction')
+      .click({ force: true });
+    await page.keyboard.press('Delete');
+    await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+    await node(page, 'reply').click();
+    const text = page.getByRole('textbox', { name: 'Text', exact: true });
+    await text.fill('{{ nodes.transform }}');
+    await page.getByRole('tab', { name: /^Problems/ }).click();
+    await expect(page.getByText('No problems: this draft can be published.')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
+    const stored = await storedDraft(id);
+    expect(stored.draft.nodes.map((n) => n.id).sort()).toEqual(['reply', 'start', 'transform']);
+    expect(stored.draft.edges.map((e) => `${e.source}>${e.target}`).sort()).toEqual([
+      'start>transform',
+      'transform>reply',
+    ]);
+  });
+
+  await test.step('the keyboard adds, undoes, redoes and deletes a step', async () => {
+    await page.getByRole('button', { name: 'Add step: Condition' }).click();
+    await expect(node(page, 'condition')).toBeVisible();
+    await page.locator('.react-flow__pane').click({ position: { x: 20, y: 200 } });
+    await page.keyboard.press('Control+z');
+    await expect(node(page, 'condition')).toHaveCount(0);
+    await page.keyboard.press('Control+Shift+z');
+    await expect(node(page, 'condition')).toBeVisible();
+    await node(page, 'condition').click();
+    await page.keyboard.press('Delete');
+    await expect(node(page, 'condition')).toHaveCount(0);
+    await page.keyboard.press('?');
+    const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(shortcuts.getByText('Tidy up the layout')).toBeVisible();
+    await page.keyboard.press('Escape');
+  });
+
+  await test.step('the docked console runs the draft and lights the steps up', async () => {
+    await page.getByRole('tab', { name: 'Test', exact: true }).last().click();
+    await page.getByRole('textbox', { name: 'Message' }).fill('hello builder');
+    await page.getByRole('button', { name: 'Run draft', exact: true }).click();
+    await expect(page.getByLabel('Final output', { exact: true })).toHaveText('HELLO BUILDER');
+    await expect(node(page, 'transform').getByLabel('Succeeded')).toBeVisible();
+    await expect(node(page, 'reply').getByLabel('Succeeded')).toBeVisible();
+  });
+
+  await test.step('no serious axe violation in the builder', async () => {
+    await expectNoSeriousA11yViolations(page, 'agent builder');
+  });
+
+  await test.step('publish, then compare version 1 with the draft', async () => {
+    await page.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: 'Publish the draft' });
+    await dialog.getByRole('textbox', { name: 'Note (what changed)' }).fill('Shouts back');
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+    await expect(page.getByText('Version 1 published.', { exact: true })).toBeVisible();
+    await page.getByRole('tab', { name: 'Versions', exact: true }).click();
+    await page.getByRole('button', { name: 'Compare versions' }).click();
+    const compare = page.getByRole('dialog');
+    await expect(compare.getByText('These versions are the same.')).toBeVisible();
+  });
+});
+
+test('the builder in Arabic and dark mode keeps its canvas left to right and passes axe', async ({
+  page,
+}) => {
+  const id = await agentWithGraph(admin, `Mirror ${unique()}`);
+  await useSession(page, admin.session);
+  await page.addInitScript(() => localStorage.setItem('language', 'ar'));
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.goto(`/agents/${id}`);
+  await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+  await expect(node(page, 'start')).toBeVisible();
+  await expect(page.locator('.react-flow').locator('xpath=..')).toHaveAttribute('dir', 'ltr');
+  await expectNoSeriousA11yViolations(page, 'ar, dark, agent builder');
+});
+
+test('a visitor builds and runs an agent in /try-builder, then saves it to a workspace', async ({
+  page,
+}) => {
+  await page.goto('/try-builder');
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Try the agent builder' }),
+  ).toBeVisible();
+  await expect(node(page, 'start')).toBeVisible();
+
+  await test.step('a transform step runs in the browser, with no account', async () => {
+    await page.getByRole('button', { name: 'Add step: Transform' }).click();
+    await page.getByRole('textbox', { name: 'Expression' }).fill('$length(input.message)');
+    await connect(page, 'start', 'transform');
+    await node(page, 'reply').click();
+    await page
+      .getByRole('textbox', { name: 'Text', exact: true })
+      .fill('{{ nodes.transform }} letters');
+    await connect(page, 'transform', 'reply');
+    await page.getByRole('tab', { name: 'Test', exact: true }).click();
+    await page.getByRole('textbox', { name: 'Message' }).fill('hello');
+    await page.getByRole('button', { name: 'Run draft', exact: true }).click();
+    await expect(page.getByLabel('Final output', { exact: true })).toHaveText('5 letters');
+    await expect(node(page, 'transform').getByLabel('Succeeded')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, 'try-builder');
+  });
+
+  await test.step('the draft stays in the browser across a reload', async () => {
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('tryBuilderDraft') ?? ''))
+      .toContain('$length(input.message)');
+    await page.reload();
+    await expect(node(page, 'transform')).toBeVisible();
+  });
+
+  await test.step('Save to my workspace asks to sign in, then saves the agent', async () => {
+    await page.getByRole('button', { name: 'Save to my workspace' }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await useSession(page, admin.session);
+    await page.goto('/try-builder?save=1');
+    const dialog = page.getByRole('dialog', { name: 'Save to my workspace' });
+    const name = `Saved from try ${unique()}`;
+    await dialog.getByRole('textbox', { name: 'Agent name' }).fill(name);
+    await dialog.getByRole('button', { name: 'Save the agent' }).click();
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(node(page, 'transform')).toBeVisible();
+  });
+});
