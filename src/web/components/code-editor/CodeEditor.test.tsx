@@ -117,6 +117,9 @@ describe('CodeEditor', () => {
         'nodes.query.rows',
       ]),
     );
+    expect(document.querySelector('[role="listbox"]')?.getAttribute('aria-label')).toBe(
+      'Completions',
+    );
     typeInto(view, 'nodes');
     await waitFor(() =>
       expect(currentCompletions(view.state).map((option) => option.label)).toEqual([

@@ -97,8 +97,8 @@ export function CodeEditor({
   const schemaKey = JSON.stringify(schema ?? null);
   const shownError =
     error ?? (problem ? t('codeEditor.jsonInvalid', { detail: problem.message }) : undefined);
-  const invalid = shownError !== undefined && shownError !== false;
-  const errorText = typeof shownError === 'string' ? shownError : undefined;
+  const invalid = Boolean(shownError);
+  const errorText = typeof shownError === 'string' && shownError ? shownError : undefined;
   const runHint =
     onRun && !readOnly
       ? t('codeEditor.runHint', {
@@ -113,7 +113,9 @@ export function CodeEditor({
     gutter: () => (showsLineNumbers(language) ? lineNumbers() : []),
     theme: () => editorTheme(theme, palette, minLines, maxLines),
     editable: () => [EditorState.readOnly.of(readOnly), EditorView.editable.of(!readOnly)],
-    attributes: () =>
+    attributes: () => [
+      // CodeMirror's own words: the accessible name of the completion list.
+      EditorState.phrases.of({ Completions: t('codeEditor.completions') }),
       EditorView.contentAttributes.of({
         'aria-label': label,
         ...(id ? { id } : {}),
@@ -122,6 +124,7 @@ export function CodeEditor({
         // Read-only text stays focusable, so it can be selected and scrolled by keyboard.
         ...(readOnly ? { 'aria-readonly': 'true', tabindex: '0' } : {}),
       }),
+    ],
     placeholder: () => (placeholder ? placeholderText(placeholder) : []),
   };
   const current = useRef(configuration);
@@ -221,7 +224,7 @@ export function CodeEditor({
   useEffect(() => {
     reconfigure(compartments.attributes, current.current.attributes());
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [label, id, invalid, below, readOnly]);
+  }, [label, id, invalid, below, readOnly, t]);
   useEffect(() => {
     reconfigure(compartments.placeholder, current.current.placeholder());
     // eslint-disable-next-line react-hooks/exhaustive-deps
