@@ -87,13 +87,7 @@ export const AgentNodeCard = memo(function AgentNodeCard({
         position: 'relative',
       }}
     >
-      {node.type !== 'start' ? (
-        <Handle
-          type="target"
-          position={Position.Left}
-          aria-label={t('builder.node.handles.input')}
-        />
-      ) : null}
+      {node.type !== 'start' ? <Handle type="target" position={Position.Left} /> : null}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
         <Box sx={{ color: 'primary.main', display: 'flex' }}>
           <StepTypeIcon type={node.type} />
@@ -153,9 +147,6 @@ export const AgentNodeCard = memo(function AgentNodeCard({
                 type="source"
                 id={handle}
                 position={Position.Right}
-                aria-label={t('builder.node.handles.output', {
-                  name: handleLabel(handle, node, t),
-                })}
                 style={{
                   right: -20,
                   top: '50%',
@@ -171,7 +162,6 @@ export const AgentNodeCard = memo(function AgentNodeCard({
         <Handle
           type="source"
           position={Position.Right}
-          aria-label={t('builder.node.handles.output', { name: t('builder.node.handles.next') })}
           style={{ background: theme.palette.primary.main }}
         />
       ) : null}

@@ -14,7 +14,7 @@ import {
   type OnSelectionChangeParams,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useMemo, useState, type DragEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentGraph, NodeType } from '../../../../shared/schemas/agent-graph';
 import type { AgentGraphProblem } from '../../../../shared/schemas/agents';
@@ -135,18 +135,24 @@ export function BuilderCanvas({
     [graph, onChange, readOnly],
   );
 
-  // React Flow calls this again whenever it gets a new function: it must change nothing then.
+  // React Flow calls the selection handler again whenever it gets a new function, with the
+  // selection of its store, which may not have caught up with ours yet: the handler it sees
+  // never changes, and it passes on the latest parent's callback.
+  const latestSelection = useRef(onSelectionChange);
+  useEffect(() => {
+    latestSelection.current = onSelectionChange;
+  }, [onSelectionChange]);
   const handleSelection = useCallback(
     ({ nodes: picked, edges: pickedEdges }: OnSelectionChangeParams) => {
       setSelectedEdges((current) =>
         sameIds(current, pickedEdges) ? current : new Set(pickedEdges.map((e) => e.id)),
       );
-      onSelectionChange(
+      latestSelection.current(
         picked.map((n) => n.id),
         pickedEdges.map((e) => e.id),
       );
     },
-    [onSelectionChange],
+    [],
   );
 
   const isValidConnection: IsValidConnection = useCallback(

@@ -163,6 +163,11 @@ function BuilderBody({
     change(addNode(graph, node));
     select([node.id]);
     setPaletteOpen(false);
+    // A step added from the palette may land outside the view: bring it in.
+    void flow.setCenter(node.position.x + NODE_WIDTH / 2, node.position.y + NODE_HEIGHT / 2, {
+      zoom: flow.getZoom(),
+      duration: 200,
+    });
   };
 
   const run = (command: ReturnType<typeof commandFor>) => {

@@ -57,7 +57,12 @@ export function NodePalette({
           }}
         />
       </Box>
-      <List dense sx={{ overflow: 'auto', flex: 1 }} aria-label={t('builder.palette.title')}>
+      <List
+        dense
+        component="div"
+        sx={{ overflow: 'auto', flex: 1 }}
+        aria-label={t('builder.palette.title')}
+      >
         {shown.map((type) => {
           const allowed = canAdd(type);
           return (

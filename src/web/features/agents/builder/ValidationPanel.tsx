@@ -21,7 +21,7 @@ export function ValidationPanel({
     return <Alert severity="success">{t('builder.problems.none')}</Alert>;
   }
   return (
-    <List dense aria-label={t('builder.problems.title')}>
+    <List dense component="div" aria-label={t('builder.problems.title')}>
       {problems.map((problem, index) => {
         const { text, where } = problemTexts(t, problem);
         return (

@@ -6,6 +6,9 @@ import { CodeField, SelectInput } from './fields';
 import { sqlParameters } from './node-data';
 import { FieldGroup, RowCard } from './rows';
 
+/** An example in the field's own language (code), the same in every locale. */
+const SQL_EXAMPLE = 'SELECT * FROM orders WHERE customer_id = :customer_id';
+
 /** One template per parameter the SQL names, and those still set that it no longer names. */
 function ParamRows() {
   const { t } = useTranslation();
@@ -97,7 +100,7 @@ export function DatasourceQueryForm() {
             schema={tables.data}
             minLines={4}
             maxLines={20}
-            placeholder="SELECT * FROM orders WHERE customer_id = :customer_id"
+            placeholder={SQL_EXAMPLE}
           />
           <ParamRows />
         </>

@@ -4,6 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { CodeField, NumberInput, SelectInput, TextInput } from './fields';
 import { AddButton, FieldGroup, RowCard } from './rows';
 
+/** An example in the field's own language (code), the same in every locale. */
+const URL_EXAMPLE = 'https://api.example.com/orders/{{ input.id }}';
+
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 const MAX_HEADERS = 50;
 
@@ -64,7 +67,7 @@ export function HttpRequestForm() {
         helper={t('builderForms.http.urlHelp')}
         minLines={1}
         maxLines={4}
-        placeholder="https://api.example.com/orders/{{ input.id }}"
+        placeholder={URL_EXAMPLE}
       />
       <HeaderRows />
       <CodeField
