@@ -9,7 +9,7 @@ import {
 } from './support/agents-api.ts';
 
 /**
- * The agent builder (issue 16): an admin builds a blank agent into start → transform → reply on
+ * The agent builder (issue 16): an admin builds a blank agent into start → transform → output on
  * the canvas with the mouse and the keyboard, sees it saved, runs it in the docked console with
  * the steps lit up, publishes it and compares the version with the draft; a visitor builds and
  * runs an agent in /try-builder with no account and saves it to a workspace after signing in.
@@ -31,6 +31,7 @@ const node = (page: Page, id: string) => page.locator(`.react-flow__node[data-id
 
 /** Draws a connection from a node's output handle to another node's input handle. */
 async function connect(page: Page, from: string, to: string) {
+  await page.getByRole('button', { name: 'Fit to view' }).click();
   const source = node(page, from).locator('.react-flow__handle.source').first();
   const target = node(page, to).locator('.react-flow__handle.target');
   await source.dragTo(target);
@@ -64,25 +65,24 @@ test('an admin builds, runs, publishes and compares an agent on the canvas', asy
     await expect(page.getByText('transform', { exact: false }).first()).toBeVisible();
   });
 
-  await test.step('the mouse connects start → transform → reply; Delete cuts start → reply', async () => {
-    await connect(page, 'start', 'transform');
-    await connect(page, 'transform', 'reply');
-    await page
-      .locator('.react-flow__edge[data-id="start-reply"] .react-flow__edge-interaction')
-      .click({ force: true });
-    await page.keyboard.press('Delete');
-    await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+  await test.step('Delete removes the reply; a new output is connected by the mouse', async () => {
     await node(page, 'reply').click();
-    const text = page.getByRole('textbox', { name: 'Text', exact: true });
-    await text.fill('{{ nodes.transform }}');
+    await page.keyboard.press('Delete');
+    await expect(node(page, 'reply')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Add step: Output' }).click();
+    await expect(node(page, 'output')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Text', exact: true }).fill('{{ nodes.transform }}');
+    await connect(page, 'start', 'transform');
+    await connect(page, 'transform', 'output');
+    await expect(page.locator('.react-flow__edge')).toHaveCount(2);
     await page.getByRole('tab', { name: /^Problems/ }).click();
     await expect(page.getByText('No problems: this draft can be published.')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
     const stored = await storedDraft(id);
-    expect(stored.draft.nodes.map((n) => n.id).sort()).toEqual(['reply', 'start', 'transform']);
+    expect(stored.draft.nodes.map((n) => n.id).sort()).toEqual(['output', 'start', 'transform']);
     expect(stored.draft.edges.map((e) => `${e.source}>${e.target}`).sort()).toEqual([
       'start>transform',
-      'transform>reply',
+      'transform>output',
     ]);
   });
 
@@ -97,6 +97,7 @@ test('an admin builds, runs, publishes and compares an agent on the canvas', asy
     await node(page, 'condition').click();
     await page.keyboard.press('Delete');
     await expect(node(page, 'condition')).toHaveCount(0);
+    await page.locator('.react-flow__pane').click({ position: { x: 20, y: 200 } });
     await page.keyboard.press('?');
     const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await expect(shortcuts.getByText('Tidy up the layout')).toBeVisible();
@@ -109,7 +110,7 @@ test('an admin builds, runs, publishes and compares an agent on the canvas', asy
     await page.getByRole('button', { name: 'Run draft', exact: true }).click();
     await expect(page.getByLabel('Final output', { exact: true })).toHaveText('HELLO BUILDER');
     await expect(node(page, 'transform').getByLabel('Succeeded')).toBeVisible();
-    await expect(node(page, 'reply').getByLabel('Succeeded')).toBeVisible();
+    await expect(node(page, 'output').getByLabel('Succeeded')).toBeVisible();
   });
 
   await test.step('no serious axe violation in the builder', async () => {

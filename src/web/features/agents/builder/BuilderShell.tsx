@@ -20,7 +20,7 @@ import {
 } from '@tabler/icons-react';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { useSnackbar } from 'notistack';
-import { useCallback, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateGraph } from '../../../../shared/engine/validate';
 import type { NodeType } from '../../../../shared/schemas/agent-graph';
@@ -120,6 +120,8 @@ function BuilderBody({
   }, [liveSteps]);
 
   const selectedId = selectedNodes.size === 1 ? [...selectedNodes][0]! : null;
+  /** The step whose form the person has used (typed, clicked) since it opened. */
+  const touchedForm = useRef<string | null>(null);
   const selectedNode = graph.nodes.find((n) => n.id === selectedId) ?? null;
   const variables = useMemo(
     () => (selectedId ? availableVariables(graph, selectedId) : []),
@@ -254,7 +256,13 @@ function BuilderBody({
           </IconButton>
         ) : null}
       </Stack>
-      <Box sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: 2 }}>
+      <Box
+        sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: 2 }}
+        onKeyDownCapture={() => (touchedForm.current = selectedId)}
+        onPointerDownCapture={() => (touchedForm.current = selectedId)}
+        onPasteCapture={() => (touchedForm.current = selectedId)}
+        onInputCapture={() => (touchedForm.current = selectedId)}
+      >
         {side === 'step' ? (
           selectedNode ? (
             <NodeForm
@@ -263,6 +271,8 @@ function BuilderBody({
               onChange={(data) =>
                 change(updateNodeData(graph, selectedNode.id, data), {
                   key: `form:${selectedNode.id}`,
+                  // What a form fills in by itself when it opens is no step to undo.
+                  record: touchedForm.current === selectedNode.id,
                 })
               }
               variables={variables}
@@ -287,7 +297,15 @@ function BuilderBody({
 
   return (
     <Box
-      sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}
+      // Clicking the canvas focuses the builder (not the page), so its shortcuts keep working.
+      tabIndex={-1}
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        height: '100%',
+        minHeight: 0,
+        '&:focus': { outline: 'none' },
+      }}
       onKeyDown={onKeyDown}
     >
       <Stack

@@ -76,7 +76,7 @@ export function TryBuilderPage({
   const history = useGraphHistory(storedDraft());
   const [model, setModel] = useState<VisitorModel | null>(null);
   const [modelOpen, setModelOpen] = useState(false);
-  const [saveOpen, setSaveOpen] = useState(save && signedIn);
+  const [saveOpen, setSaveOpen] = useState(save);
   const [templates, setTemplates] = useState<HTMLElement | null>(null);
   const config = useQuery({
     queryKey: ['try-builder', 'config'],
@@ -199,7 +199,7 @@ export function TryBuilderPage({
           }}
         />
       ) : null}
-      {saveOpen ? (
+      {saveOpen && signedIn ? (
         <SaveToWorkspaceDialog
           open
           onClose={() => setSaveOpen(false)}

@@ -129,7 +129,9 @@ export function SaveToWorkspaceDialog({
   const { t } = useTranslation();
   const organizations = useAuthState((state) => state.organizations);
   const selected = useAuthState((state) => state.selectedOrgId);
-  const [orgId, setOrgId] = useState(selected ?? organizations[0]?.id ?? '');
+  // The memberships may arrive after the dialog opens: until one is picked, the selected one.
+  const [picked, setOrgId] = useState<string | null>(null);
+  const orgId = picked ?? selected ?? organizations[0]?.id ?? '';
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const save = useMutation({
