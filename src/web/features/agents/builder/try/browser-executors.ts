@@ -105,8 +105,7 @@ function llmExecutor(
       },
     );
     if (!response.ok || !response.body) {
-      const detail = (await response.text().catch(() => '')).slice(0, 300);
-      throw new Error(texts.modelFailed(response.status, detail));
+      throw new Error(texts.modelFailed(response.status, await failureDetail(response)));
     }
     let text = '';
     const usage = await readStream(response.body, (piece) => {
@@ -123,6 +122,19 @@ function llmExecutor(
     }
     return { output: { text, json, toolCalls: [], usage }, usage };
   };
+}
+
+/** What a refusal says: the message of an error body (ours or OpenAI's), else its start. */
+async function failureDetail(response: Response): Promise<string> {
+  const text = await response.text().catch(() => '');
+  try {
+    const body = JSON.parse(text) as { message?: unknown; error?: { message?: unknown } };
+    const message = body.error?.message ?? body.message;
+    if (typeof message === 'string') return message.slice(0, 300);
+  } catch {
+    // not JSON: the text itself
+  }
+  return text.slice(0, 300);
 }
 
 const needsServer =
