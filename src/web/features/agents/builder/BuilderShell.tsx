@@ -302,6 +302,7 @@ function BuilderBody({
       sx={{
         display: 'flex',
         flexDirection: 'column',
+        flex: 1,
         height: '100%',
         minHeight: 0,
         '&:focus': { outline: 'none' },

@@ -96,7 +96,7 @@ function MinimalAgent({ agentId }: { agentId: string }) {
       <Typography variant="h6" component="h1" noWrap sx={{ px: 1 }}>
         {agent.data.name}
       </Typography>
-      <Box sx={{ flex: 1, minHeight: 0 }}>
+      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
         <AgentBuilder
           agent={agent.data}
           canUpdate={ability.can('update', 'Agent')}

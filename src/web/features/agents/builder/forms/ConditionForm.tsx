@@ -6,7 +6,7 @@ import { ELSE_HANDLE, ERROR_HANDLE } from '../../../../../shared/schemas/agent-g
 import { useNodeFormContext } from './form-context';
 import { CodeField, TextInput } from './fields';
 import { problemText } from './node-data';
-import { AddButton, FieldGroup, RowCard } from './rows';
+import { FieldGroup, RowList } from './rows';
 
 const MAX_CASES = 20;
 
@@ -36,18 +36,23 @@ export function ConditionForm() {
         helper={t('builderForms.condition.casesHelp')}
         error={listProblem ? problemText(t, listProblem) : undefined}
       >
-        {fields.map((row, index) => {
-          const itemName = t('builderForms.condition.caseN', { number: index + 1 });
-          return (
-            <RowCard
-              key={row.key}
-              title={itemName}
-              itemName={itemName}
-              index={index}
-              count={fields.length}
-              onRemove={() => remove(index)}
-              onMove={move}
-            >
+        <RowList
+          keys={fields.map((row) => row.key)}
+          itemName={(number) => t('builderForms.condition.caseN', { number })}
+          onRemove={remove}
+          onMove={move}
+          addLabel={t('builderForms.condition.addCase')}
+          max={MAX_CASES}
+          onAdd={() =>
+            append({
+              id: freeCaseId((getValues('cases') as { id: string }[]).map((c) => c.id)),
+              label: '',
+              expression: '',
+            })
+          }
+        >
+          {(index) => (
+            <>
               <TextInput
                 name={`cases.${index}.id`}
                 label={t('builderForms.condition.id')}
@@ -71,20 +76,9 @@ export function ConditionForm() {
                 minLines={1}
                 maxLines={6}
               />
-            </RowCard>
-          );
-        })}
-        <AddButton
-          label={t('builderForms.condition.addCase')}
-          disabled={fields.length >= MAX_CASES}
-          onClick={() =>
-            append({
-              id: freeCaseId((getValues('cases') as { id: string }[]).map((c) => c.id)),
-              label: '',
-              expression: '',
-            })
-          }
-        />
+            </>
+          )}
+        </RowList>
         <Alert severity="info" variant="outlined">
           {t('builderForms.condition.else')}
         </Alert>

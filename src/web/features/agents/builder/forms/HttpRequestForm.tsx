@@ -2,7 +2,7 @@ import Stack from '@mui/material/Stack';
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CodeField, NumberInput, SelectInput, TextInput } from './fields';
-import { AddButton, FieldGroup, RowCard } from './rows';
+import { FieldGroup, RowList } from './rows';
 
 /** An example in the field's own language (code), the same in every locale. */
 const URL_EXAMPLE = 'https://api.example.com/orders/{{ input.id }}';
@@ -16,17 +16,16 @@ function HeaderRows() {
   const { fields, append, remove } = useFieldArray({ control, name: 'headers' });
   return (
     <FieldGroup title={t('builderForms.http.headers')} helper={t('builderForms.http.headersHelp')}>
-      {fields.map((row, index) => {
-        const itemName = t('builderForms.http.headerN', { number: index + 1 });
-        return (
-          <RowCard
-            key={row.id}
-            title={itemName}
-            itemName={itemName}
-            index={index}
-            count={fields.length}
-            onRemove={() => remove(index)}
-          >
+      <RowList
+        keys={fields.map((row) => row.id)}
+        itemName={(number) => t('builderForms.http.headerN', { number })}
+        onRemove={remove}
+        addLabel={t('builderForms.http.addHeader')}
+        max={MAX_HEADERS}
+        onAdd={() => append({ name: '', value: '' })}
+      >
+        {(index) => (
+          <>
             <TextInput
               name={`headers.${index}.name`}
               label={t('builderForms.http.headerName')}
@@ -39,14 +38,9 @@ function HeaderRows() {
               minLines={1}
               maxLines={3}
             />
-          </RowCard>
-        );
-      })}
-      <AddButton
-        label={t('builderForms.http.addHeader')}
-        disabled={fields.length >= MAX_HEADERS}
-        onClick={() => append({ name: '', value: '' })}
-      />
+          </>
+        )}
+      </RowList>
     </FieldGroup>
   );
 }

@@ -2,16 +2,23 @@ import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Controller, useFieldArray, useFormContext, useWatch } from 'react-hook-form';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   useDataSourceChoices,
   useProviderChoices,
   type ProviderChoice,
 } from '../../api/builder-lookups';
-import { useFieldFeedback, useNodeFormContext } from './form-context';
-import { CodeField, JsonField, NumberInput, SelectInput, SwitchInput, TextInput } from './fields';
-import { AddButton, FieldGroup, RowCard } from './rows';
+import {
+  CodeField,
+  FormField,
+  JsonField,
+  NumberInput,
+  SelectInput,
+  SwitchInput,
+  TextInput,
+} from './fields';
+import { FieldGroup, RowList } from './rows';
 
 const MAX_TOOLS = 20;
 const STARTER_SCHEMA = {
@@ -23,9 +30,7 @@ const STARTER_SCHEMA = {
 /** The organisation's providers by name; choosing one fills an empty model with its default. */
 function ProviderField({ providers }: { providers: ReturnType<typeof useProviderChoices> }) {
   const { t } = useTranslation();
-  const { control, getValues, setValue } = useFormContext();
-  const { readOnly } = useNodeFormContext();
-  const feedback = useFieldFeedback();
+  const { getValues, setValue } = useFormContext();
   const choices = providers.data ?? [];
   const hint = providers.isError
     ? t('builderForms.lookupFailed')
@@ -33,12 +38,11 @@ function ProviderField({ providers }: { providers: ReturnType<typeof useProvider
       ? t('builderForms.llm.noProviders')
       : t('builderForms.llm.providerHelp');
   return (
-    <Controller
-      control={control}
+    <FormField
       name="providerId"
-      render={({ field, fieldState }) => {
+      helper={hint}
+      render={({ field, feedback: { error, text }, readOnly }) => {
         const value = (field.value as string | undefined) ?? '';
-        const { error, text } = feedback('providerId', fieldState.error, hint);
         const known = choices.some((provider) => provider.id === value);
         return (
           <TextField
@@ -84,19 +88,11 @@ function ProviderField({ providers }: { providers: ReturnType<typeof useProvider
 /** The chosen provider's models to pick from, or any name typed in. */
 function ModelField({ provider }: { provider: ProviderChoice | undefined }) {
   const { t } = useTranslation();
-  const { control } = useFormContext();
-  const { readOnly } = useNodeFormContext();
-  const feedback = useFieldFeedback();
   return (
-    <Controller
-      control={control}
+    <FormField
       name="model"
-      render={({ field, fieldState }) => {
-        const { error, text } = feedback(
-          'model',
-          fieldState.error,
-          t('builderForms.llm.modelHelp'),
-        );
+      helper={t('builderForms.llm.modelHelp')}
+      render={({ field, feedback: { error, text }, readOnly }) => {
         const value = (field.value as string | undefined) ?? '';
         return (
           <Autocomplete
@@ -130,23 +126,17 @@ function ModelField({ provider }: { provider: ProviderChoice | undefined }) {
 /** The data sources the model may query as tools. */
 function DataSourceTools() {
   const { t } = useTranslation();
-  const { control } = useFormContext();
-  const { readOnly } = useNodeFormContext();
-  const feedback = useFieldFeedback();
   const sources = useDataSourceChoices();
   const choices = sources.data ?? [];
   return (
-    <Controller
-      control={control}
+    <FormField
       name="tools.dataSourceIds"
-      render={({ field, fieldState }) => {
+      helper={
+        sources.isError ? t('builderForms.lookupFailed') : t('builderForms.llm.toolSourcesHelp')
+      }
+      within
+      render={({ field, feedback: { error, text }, readOnly }) => {
         const ids = (field.value as string[] | undefined) ?? [];
-        const { error, text } = feedback(
-          'tools.dataSourceIds',
-          fieldState.error,
-          sources.isError ? t('builderForms.lookupFailed') : t('builderForms.llm.toolSourcesHelp'),
-          { within: true },
-        );
         const nameOf = (id: string) =>
           choices.find((source) => source.id === id)?.name ?? t('builderForms.query.unknownSource');
         return (
@@ -190,55 +180,51 @@ function HttpTools() {
       title={t('builderForms.llm.httpTools')}
       helper={t('builderForms.llm.httpToolsHelp')}
     >
-      {fields.map((row, index) => {
-        const itemName = t('builderForms.llm.httpToolN', { number: index + 1 });
-        const base = `tools.http.${index}`;
-        return (
-          <RowCard
-            key={row.key}
-            title={itemName}
-            itemName={itemName}
-            index={index}
-            count={fields.length}
-            onRemove={() => remove(index)}
-          >
-            <TextInput
-              name={`${base}.name`}
-              label={t('builderForms.llm.toolName')}
-              helper={t('builderForms.llm.toolNameHelp')}
-              formatMessage={t('builderForms.llm.toolNameFormat')}
-              required
-              ltr
-            />
-            <TextInput
-              name={`${base}.description`}
-              label={t('builderForms.llm.toolDescription')}
-              helper={t('builderForms.llm.toolDescriptionHelp')}
-              multiline
-            />
-            <SelectInput
-              name={`${base}.method`}
-              label={t('builderForms.llm.toolMethod')}
-              options={['GET', 'POST'].map((value) => ({ value, label: value }))}
-            />
-            <CodeField
-              name={`${base}.url`}
-              language="template"
-              label={t('builderForms.llm.toolUrl')}
-              helper={t('builderForms.llm.toolUrlHelp')}
-              minLines={1}
-              maxLines={3}
-            />
-          </RowCard>
-        );
-      })}
-      <AddButton
-        label={t('builderForms.llm.addHttpTool')}
-        disabled={fields.length >= MAX_TOOLS}
-        onClick={() =>
+      <RowList
+        keys={fields.map((row) => row.key)}
+        itemName={(number) => t('builderForms.llm.httpToolN', { number })}
+        onRemove={remove}
+        addLabel={t('builderForms.llm.addHttpTool')}
+        max={MAX_TOOLS}
+        onAdd={() =>
           append({ name: `tool_${fields.length + 1}`, description: '', method: 'GET', url: '' })
         }
-      />
+      >
+        {(index) => {
+          const base = `tools.http.${index}`;
+          return (
+            <>
+              <TextInput
+                name={`${base}.name`}
+                label={t('builderForms.llm.toolName')}
+                helper={t('builderForms.llm.toolNameHelp')}
+                formatMessage={t('builderForms.llm.toolNameFormat')}
+                required
+                ltr
+              />
+              <TextInput
+                name={`${base}.description`}
+                label={t('builderForms.llm.toolDescription')}
+                helper={t('builderForms.llm.toolDescriptionHelp')}
+                multiline
+              />
+              <SelectInput
+                name={`${base}.method`}
+                label={t('builderForms.llm.toolMethod')}
+                options={['GET', 'POST'].map((value) => ({ value, label: value }))}
+              />
+              <CodeField
+                name={`${base}.url`}
+                language="template"
+                label={t('builderForms.llm.toolUrl')}
+                helper={t('builderForms.llm.toolUrlHelp')}
+                minLines={1}
+                maxLines={3}
+              />
+            </>
+          );
+        }}
+      </RowList>
     </FieldGroup>
   );
 }

@@ -2,27 +2,20 @@ import Autocomplete from '@mui/material/Autocomplete';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { Controller, useFormContext } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useFieldFeedback, useNodeFormContext } from './form-context';
-import { CodeField } from './fields';
+import { CodeField, FormField } from './fields';
 
 const MAX_RECIPIENTS = 50;
 
 /** Recipients as chips: type an address or a template, then Enter (or a comma). */
 function RecipientsField() {
   const { t } = useTranslation();
-  const { control } = useFormContext();
-  const { readOnly } = useNodeFormContext();
-  const feedback = useFieldFeedback();
   return (
-    <Controller
-      control={control}
+    <FormField
       name="to"
-      render={({ field, fieldState }) => {
-        const { error, text } = feedback('to', fieldState.error, t('builderForms.email.toHelp'), {
-          within: true,
-        });
+      helper={t('builderForms.email.toHelp')}
+      within
+      render={({ field, feedback: { error, text }, readOnly }) => {
         const recipients = (field.value as string[] | undefined) ?? [];
         return (
           <Autocomplete

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { START_INPUT_TYPES, type StartInput } from '../../../../../shared/schemas/agent-graph';
 import { useNodeFormContext } from './form-context';
 import { SelectInput, TextInput } from './fields';
-import { AddButton, FieldGroup, RowCard } from './rows';
+import { FieldGroup, RowList } from './rows';
 
 const MAX_INPUTS = 50;
 
@@ -63,17 +63,23 @@ export function StartForm() {
           title={t('builderForms.start.inputs')}
           helper={t('builderForms.start.inputsHelp')}
         >
-          {fields.map((row, index) => {
-            const itemName = t('builderForms.start.inputN', { number: index + 1 });
-            return (
-              <RowCard
-                key={row.id}
-                title={itemName}
-                itemName={itemName}
-                index={index}
-                count={fields.length}
-                onRemove={() => remove(index)}
-              >
+          <RowList
+            keys={fields.map((row) => row.id)}
+            itemName={(number) => t('builderForms.start.inputN', { number })}
+            onRemove={remove}
+            addLabel={t('builderForms.start.addInput')}
+            max={MAX_INPUTS}
+            onAdd={() =>
+              append({
+                name: freeName(getValues('inputs') as StartInput[]),
+                type: 'string',
+                required: false,
+                description: '',
+              })
+            }
+          >
+            {(index) => (
+              <>
                 <TextInput
                   name={`inputs.${index}.name`}
                   label={t('builderForms.start.name')}
@@ -99,21 +105,9 @@ export function StartForm() {
                   label={t('builderForms.start.description')}
                   helper={t('builderForms.start.descriptionHelp')}
                 />
-              </RowCard>
-            );
-          })}
-          <AddButton
-            label={t('builderForms.start.addInput')}
-            disabled={fields.length >= MAX_INPUTS}
-            onClick={() =>
-              append({
-                name: freeName(getValues('inputs') as StartInput[]),
-                type: 'string',
-                required: false,
-                description: '',
-              })
-            }
-          />
+              </>
+            )}
+          </RowList>
         </FieldGroup>
       ) : null}
     </Stack>

@@ -9,11 +9,17 @@ import FormHelperText from '@mui/material/FormHelperText';
 import MenuItem from '@mui/material/MenuItem';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
-import { Controller, useFormContext, useWatch } from 'react-hook-form';
+import { useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from 'react';
+import {
+  Controller,
+  useFormContext,
+  useWatch,
+  type ControllerRenderProps,
+  type FieldValues,
+} from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { CodeEditor, type CodeLanguage } from '../../../../components/code-editor';
-import { useFieldFeedback, useNodeFormContext } from './form-context';
+import { useFieldFeedback, useNodeFormContext, type FieldFeedback } from './form-context';
 
 interface BaseProps {
   name: string;
@@ -21,6 +27,45 @@ interface BaseProps {
   helper?: string;
   /** Shown instead of zod's text when the value does not match the field's pattern. */
   formatMessage?: string;
+}
+
+/** What a bound field draws with: the form's binding, the line under it, and read-only. */
+export interface BoundField {
+  field: ControllerRenderProps<FieldValues, string>;
+  feedback: FieldFeedback;
+  readOnly: boolean;
+}
+
+/**
+ * Binds a field to the form by name and works out the line under it: its zod error, else the
+ * graph problem on it (`within`: or on its parts), else its helper.
+ */
+export function FormField({
+  name,
+  helper,
+  formatMessage,
+  within,
+  render,
+}: Omit<BaseProps, 'label'> & {
+  within?: boolean;
+  render: (bound: BoundField) => ReactElement;
+}) {
+  const { control } = useFormContext();
+  const { readOnly } = useNodeFormContext();
+  const feedback = useFieldFeedback();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) =>
+        render({
+          field,
+          feedback: feedback(name, fieldState.error, helper, { formatMessage, within }),
+          readOnly,
+        })
+      }
+    />
+  );
 }
 
 /** A one-line (or multi-line) plain text field. */
@@ -40,36 +85,31 @@ export function TextInput({
   /** An empty field removes the setting (rather than storing ""). */
   optional?: boolean;
 }) {
-  const { control } = useFormContext();
-  const { readOnly } = useNodeFormContext();
-  const feedback = useFieldFeedback();
   return (
-    <Controller
-      control={control}
+    <FormField
       name={name}
-      render={({ field, fieldState }) => {
-        const { error, text } = feedback(name, fieldState.error, helper, { formatMessage });
-        return (
-          <TextField
-            label={label}
-            value={(field.value as string | undefined) ?? ''}
-            onChange={(event) =>
-              field.onChange(optional && event.target.value === '' ? undefined : event.target.value)
-            }
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            size="small"
-            fullWidth
-            required={required}
-            multiline={multiline}
-            minRows={multiline ? 2 : undefined}
-            disabled={readOnly}
-            error={error}
-            helperText={text}
-            slotProps={ltr ? { htmlInput: { dir: 'ltr', spellCheck: false } } : undefined}
-          />
-        );
-      }}
+      helper={helper}
+      formatMessage={formatMessage}
+      render={({ field, feedback, readOnly }) => (
+        <TextField
+          label={label}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={(event) =>
+            field.onChange(optional && event.target.value === '' ? undefined : event.target.value)
+          }
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          size="small"
+          fullWidth
+          required={required}
+          multiline={multiline}
+          minRows={multiline ? 2 : undefined}
+          disabled={readOnly}
+          error={feedback.error}
+          helperText={feedback.text}
+          slotProps={ltr ? { htmlInput: { dir: 'ltr', spellCheck: false } } : undefined}
+        />
+      )}
     />
   );
 }
@@ -88,8 +128,6 @@ export function NumberInput({
   placeholder,
 }: BaseProps & { min?: number; max?: number; step?: number; placeholder?: string }) {
   const { control } = useFormContext();
-  const { readOnly } = useNodeFormContext();
-  const feedback = useFieldFeedback();
   const value = useWatch({ control, name }) as number | undefined;
   const [text, setText] = useState(value === undefined ? '' : String(value));
   // A value set from outside (undo, another node) replaces the text.
@@ -98,34 +136,31 @@ export function NumberInput({
     setText(value === undefined ? '' : String(value));
   }
   return (
-    <Controller
-      control={control}
+    <FormField
       name={name}
-      render={({ field, fieldState }) => {
-        const { error, text: line } = feedback(name, fieldState.error, helper);
-        return (
-          <TextField
-            label={label}
-            type="number"
-            value={text}
-            onChange={(event) => {
-              const typed = event.target.value;
-              setText(typed);
-              const number = typed.trim() === '' ? undefined : Number(typed);
-              if (number === undefined || Number.isFinite(number)) field.onChange(number);
-            }}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            size="small"
-            fullWidth
-            placeholder={placeholder}
-            disabled={readOnly}
-            error={error}
-            helperText={line}
-            slotProps={{ htmlInput: { min, max, step, dir: 'ltr' } }}
-          />
-        );
-      }}
+      helper={helper}
+      render={({ field, feedback, readOnly }) => (
+        <TextField
+          label={label}
+          type="number"
+          value={text}
+          onChange={(event) => {
+            const typed = event.target.value;
+            setText(typed);
+            const number = typed.trim() === '' ? undefined : Number(typed);
+            if (number === undefined || Number.isFinite(number)) field.onChange(number);
+          }}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          size="small"
+          fullWidth
+          placeholder={placeholder}
+          disabled={readOnly}
+          error={feedback.error}
+          helperText={feedback.text}
+          slotProps={{ htmlInput: { min, max, step, dir: 'ltr' } }}
+        />
+      )}
     />
   );
 }
@@ -141,38 +176,32 @@ export function SelectInput({
   options: { value: string; label: string }[];
   required?: boolean;
 }) {
-  const { control } = useFormContext();
-  const { readOnly } = useNodeFormContext();
-  const feedback = useFieldFeedback();
   return (
-    <Controller
-      control={control}
+    <FormField
       name={name}
-      render={({ field, fieldState }) => {
-        const { error, text } = feedback(name, fieldState.error, helper);
-        return (
-          <TextField
-            select
-            label={label}
-            value={(field.value as string | undefined) ?? ''}
-            onChange={(event) => field.onChange(event.target.value)}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            size="small"
-            fullWidth
-            required={required}
-            disabled={readOnly}
-            error={error}
-            helperText={text}
-          >
-            {options.map((option) => (
-              <MenuItem key={option.value} value={option.value}>
-                {option.label}
-              </MenuItem>
-            ))}
-          </TextField>
-        );
-      }}
+      helper={helper}
+      render={({ field, feedback, readOnly }) => (
+        <TextField
+          select
+          label={label}
+          value={(field.value as string | undefined) ?? ''}
+          onChange={(event) => field.onChange(event.target.value)}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          size="small"
+          fullWidth
+          required={required}
+          disabled={readOnly}
+          error={feedback.error}
+          helperText={feedback.text}
+        >
+          {options.map((option) => (
+            <MenuItem key={option.value} value={option.value}>
+              {option.label}
+            </MenuItem>
+          ))}
+        </TextField>
+      )}
     />
   );
 }
@@ -228,32 +257,28 @@ export function CodeField({
   placeholder?: string;
   within?: boolean;
 }) {
-  const { control } = useFormContext();
-  const { readOnly, variables } = useNodeFormContext();
-  const feedback = useFieldFeedback();
+  const { variables } = useNodeFormContext();
   return (
-    <Controller
-      control={control}
+    <FormField
       name={name}
-      render={({ field, fieldState }) => {
-        const { error, text } = feedback(name, fieldState.error, helper, { within });
-        return (
-          <CodeEditor
-            value={(field.value as string | undefined) ?? ''}
-            onChange={field.onChange}
-            language={language}
-            label={label}
-            variables={variables}
-            schema={schema}
-            minLines={minLines}
-            maxLines={maxLines}
-            readOnly={readOnly}
-            error={error ? text : undefined}
-            helperText={error ? undefined : text}
-            placeholder={placeholder}
-          />
-        );
-      }}
+      helper={helper}
+      within={within}
+      render={({ field, feedback: { error, text }, readOnly }) => (
+        <CodeEditor
+          value={(field.value as string | undefined) ?? ''}
+          onChange={field.onChange}
+          language={language}
+          label={label}
+          variables={variables}
+          schema={schema}
+          minLines={minLines}
+          maxLines={maxLines}
+          readOnly={readOnly}
+          error={error ? text : undefined}
+          helperText={error ? undefined : text}
+          placeholder={placeholder}
+        />
+      )}
     />
   );
 }
@@ -271,9 +296,7 @@ export function JsonField({
   within = false,
 }: BaseProps & { within?: boolean }) {
   const { t } = useTranslation();
-  const { control, watch } = useFormContext();
-  const { readOnly } = useNodeFormContext();
-  const feedback = useFieldFeedback();
+  const { watch } = useFormContext();
   const value: unknown = watch(name);
   const [text, setText] = useState(() => asText(value));
   const [parseError, setParseError] = useState<string | null>(null);
@@ -290,11 +313,11 @@ export function JsonField({
   }, [value]);
 
   return (
-    <Controller
-      control={control}
+    <FormField
       name={name}
-      render={({ field, fieldState }) => {
-        const shown = feedback(name, fieldState.error, helper, { within });
+      helper={helper}
+      within={within}
+      render={({ field, feedback: shown, readOnly }) => {
         const onChange = (next: string) => {
           setText(next);
           let parsed: unknown;

@@ -154,3 +154,51 @@ export function FieldGroup({
     </Stack>
   );
 }
+
+/**
+ * An editable list: a card per item, named by its number ("Header 2"), with remove (and, given
+ * `onMove`, move) buttons, then "Add …" until the list holds `max` items.
+ */
+export function RowList({
+  keys,
+  itemName,
+  onRemove,
+  onMove,
+  addLabel,
+  max,
+  onAdd,
+  children,
+}: {
+  /** One stable key per item (the field array's). */
+  keys: string[];
+  itemName: (number: number) => string;
+  onRemove: (index: number) => void;
+  onMove?: (from: number, to: number) => void;
+  addLabel: string;
+  max: number;
+  onAdd: () => void;
+  /** The fields of the item at `index`. */
+  children: (index: number) => ReactNode;
+}) {
+  return (
+    <>
+      {keys.map((key, index) => {
+        const name = itemName(index + 1);
+        return (
+          <RowCard
+            key={key}
+            title={name}
+            itemName={name}
+            index={index}
+            count={keys.length}
+            onRemove={() => onRemove(index)}
+            onMove={onMove}
+          >
+            {children(index)}
+          </RowCard>
+        );
+      })}
+      <AddButton label={addLabel} disabled={keys.length >= max} onClick={onAdd} />
+    </>
+  );
+}

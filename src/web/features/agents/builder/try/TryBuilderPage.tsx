@@ -172,7 +172,7 @@ export function TryBuilderPage({
           {!signedIn ? <Link to="/register">{t('builder.try.register')}</Link> : null}
         </Alert>
       ) : null}
-      <Box sx={{ flex: 1, minHeight: 0 }}>
+      <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
         <BuilderShell
           history={history}
           readOnly={false}
