@@ -17,6 +17,7 @@ import {
   SelectInput,
   SwitchInput,
   TextInput,
+  textFieldBinding,
 } from './fields';
 import { FieldGroup, RowList } from './rows';
 
@@ -41,7 +42,8 @@ function ProviderField({ providers }: { providers: ReturnType<typeof useProvider
     <FormField
       name="providerId"
       helper={hint}
-      render={({ field, feedback: { error, text }, readOnly }) => {
+      render={(bound) => {
+        const { field } = bound;
         const value = (field.value as string | undefined) ?? '';
         const known = choices.some((provider) => provider.id === value);
         return (
@@ -57,14 +59,8 @@ function ProviderField({ providers }: { providers: ReturnType<typeof useProvider
                 setValue('model', model, { shouldDirty: true, shouldValidate: true });
               }
             }}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            size="small"
-            fullWidth
+            {...textFieldBinding(bound)}
             required
-            disabled={readOnly}
-            error={error}
-            helperText={text}
           >
             {choices.map((provider) => (
               <MenuItem key={provider.id} value={provider.id}>

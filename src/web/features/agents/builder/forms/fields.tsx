@@ -68,6 +68,19 @@ export function FormField({
   );
 }
 
+/** The props that bind a MUI TextField to its form field: value aside, the same for all. */
+export function textFieldBinding({ field, feedback, readOnly }: BoundField) {
+  return {
+    onBlur: field.onBlur,
+    inputRef: field.ref,
+    size: 'small' as const,
+    fullWidth: true,
+    disabled: readOnly,
+    error: feedback.error,
+    helperText: feedback.text,
+  };
+}
+
 /** A one-line (or multi-line) plain text field. */
 export function TextInput({
   name,
@@ -90,23 +103,19 @@ export function TextInput({
       name={name}
       helper={helper}
       formatMessage={formatMessage}
-      render={({ field, feedback, readOnly }) => (
+      render={(bound) => (
         <TextField
           label={label}
-          value={(field.value as string | undefined) ?? ''}
+          value={(bound.field.value as string | undefined) ?? ''}
           onChange={(event) =>
-            field.onChange(optional && event.target.value === '' ? undefined : event.target.value)
+            bound.field.onChange(
+              optional && event.target.value === '' ? undefined : event.target.value,
+            )
           }
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          size="small"
-          fullWidth
+          {...textFieldBinding(bound)}
           required={required}
           multiline={multiline}
           minRows={multiline ? 2 : undefined}
-          disabled={readOnly}
-          error={feedback.error}
-          helperText={feedback.text}
           slotProps={ltr ? { htmlInput: { dir: 'ltr', spellCheck: false } } : undefined}
         />
       )}
@@ -139,7 +148,7 @@ export function NumberInput({
     <FormField
       name={name}
       helper={helper}
-      render={({ field, feedback, readOnly }) => (
+      render={(bound) => (
         <TextField
           label={label}
           type="number"
@@ -148,16 +157,10 @@ export function NumberInput({
             const typed = event.target.value;
             setText(typed);
             const number = typed.trim() === '' ? undefined : Number(typed);
-            if (number === undefined || Number.isFinite(number)) field.onChange(number);
+            if (number === undefined || Number.isFinite(number)) bound.field.onChange(number);
           }}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          size="small"
-          fullWidth
+          {...textFieldBinding(bound)}
           placeholder={placeholder}
-          disabled={readOnly}
-          error={feedback.error}
-          helperText={feedback.text}
           slotProps={{ htmlInput: { min, max, step, dir: 'ltr' } }}
         />
       )}
@@ -180,20 +183,14 @@ export function SelectInput({
     <FormField
       name={name}
       helper={helper}
-      render={({ field, feedback, readOnly }) => (
+      render={(bound) => (
         <TextField
           select
           label={label}
-          value={(field.value as string | undefined) ?? ''}
-          onChange={(event) => field.onChange(event.target.value)}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          size="small"
-          fullWidth
+          value={(bound.field.value as string | undefined) ?? ''}
+          onChange={(event) => bound.field.onChange(event.target.value)}
+          {...textFieldBinding(bound)}
           required={required}
-          disabled={readOnly}
-          error={feedback.error}
-          helperText={feedback.text}
         >
           {options.map((option) => (
             <MenuItem key={option.value} value={option.value}>
