@@ -7,7 +7,6 @@ import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RunEvent } from '../../../../shared/engine/types';
 import type { AgentGraph } from '../../../../shared/schemas/agent-graph';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { useAuthState } from '../../../lib/auth-store';
@@ -18,9 +17,8 @@ import {
   coerceStartInput,
   initialLiveRun,
   initialStartValues,
-  liveRunReducer,
+  liveRunActions,
   startForm,
-  type LiveRun,
   type LiveStep,
   type StartFieldError,
   type StartFormValues,
@@ -29,10 +27,6 @@ import { followRun } from './follow-run';
 import { JsonBlock, RunStatusChip } from './parts';
 import { LiveStepList, StartInputFields } from './TestParts';
 import { RunTimeline } from './RunTimeline';
-
-type Action = { type: 'reset' } | { type: 'event'; event: RunEvent };
-const reducer = (run: LiveRun, action: Action) =>
-  action.type === 'reset' ? initialLiveRun() : liveRunReducer(run, action.event);
 
 /**
  * The test console (issue 15 section 4; the builder embeds it): a form from the start step's
@@ -57,7 +51,7 @@ export function TestConsole({
   const [values, setValues] = useState<StartFormValues>(() => initialStartValues(form));
   const [errors, setErrors] = useState<Record<string, StartFieldError>>({});
   const [runId, setRunId] = useState<string | null>(null);
-  const [live, dispatch] = useReducer(reducer, undefined, initialLiveRun);
+  const [live, dispatch] = useReducer(liveRunActions, undefined, initialLiveRun);
   const [streamError, setStreamError] = useState<unknown>(null);
   const start = useStartDraftRun(agentId);
   const action = useRunAction(agentId);

@@ -274,6 +274,11 @@ export function liveRunReducer(run: LiveRun, event: RunEvent): LiveRun {
 }
 
 /** The SSE event names of a run (the engine's event types). */
+/** What a console does to its followed run: start over, or take the next event. */
+export type LiveRunAction = { type: 'reset' } | { type: 'event'; event: RunEvent };
+export const liveRunActions = (run: LiveRun, action: LiveRunAction): LiveRun =>
+  action.type === 'reset' ? initialLiveRun() : liveRunReducer(run, action.event);
+
 export const RUN_EVENT_NAMES = [
   'run.started',
   'node.started',

@@ -7,16 +7,14 @@ import { IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useEffect, useMemo, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { runGraph } from '../../../../../shared/engine/run-graph';
-import type { RunEvent } from '../../../../../shared/engine/types';
 import type { AgentGraph } from '../../../../../shared/schemas/agent-graph';
 import { RUN_LIMITS } from '../../../../../shared/schemas/runs';
 import {
   coerceStartInput,
   initialLiveRun,
   initialStartValues,
-  liveRunReducer,
+  liveRunActions,
   startForm,
-  type LiveRun,
   type LiveStep,
   type StartFieldError,
   type StartFormValues,
@@ -24,10 +22,6 @@ import {
 import { JsonBlock, RunStatusChip } from '../../detail/parts';
 import { LiveStepList, StartInputFields } from '../../detail/TestParts';
 import { browserExecutors, type VisitorModel } from './browser-executors';
-
-type Action = { type: 'reset' } | { type: 'event'; event: RunEvent };
-const reducer = (run: LiveRun, action: Action) =>
-  action.type === 'reset' ? initialLiveRun() : liveRunReducer(run, action.event);
 
 /**
  * The try-builder's test console: the draft runs here, in the browser, with the shared engine
@@ -46,7 +40,7 @@ export function LocalTestConsole({
   const form = useMemo(() => startForm(graph), [graph]);
   const [values, setValues] = useState<StartFormValues>(() => initialStartValues(form));
   const [errors, setErrors] = useState<Record<string, StartFieldError>>({});
-  const [live, dispatch] = useReducer(reducer, undefined, initialLiveRun);
+  const [live, dispatch] = useReducer(liveRunActions, undefined, initialLiveRun);
   const [started, setStarted] = useState(false);
   const running = useRef<AbortController | null>(null);
   const [isRunning, setIsRunning] = useState(false);
