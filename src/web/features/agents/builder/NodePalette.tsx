@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import InputAdornment from '@mui/material/InputAdornment';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -57,37 +58,33 @@ export function NodePalette({
           }}
         />
       </Box>
-      <List
-        dense
-        component="div"
-        sx={{ overflow: 'auto', flex: 1 }}
-        aria-label={t('builder.palette.title')}
-      >
+      <List dense sx={{ overflow: 'auto', flex: 1 }} aria-label={t('builder.palette.title')}>
         {shown.map((type) => {
           const allowed = canAdd(type);
           return (
-            <ListItemButton
-              key={type}
-              disabled={!allowed}
-              draggable={allowed}
-              onDragStart={(event) => {
-                event.dataTransfer.setData(PALETTE_DRAG_TYPE, type);
-                event.dataTransfer.effectAllowed = 'copy';
-              }}
-              onClick={() => onAdd(type)}
-              aria-label={t('builder.palette.add', { name: typeName(type) })}
-              sx={{ cursor: allowed ? 'grab' : undefined, alignItems: 'flex-start' }}
-            >
-              <ListItemIcon sx={{ minWidth: 36, mt: 0.5, color: 'primary.main' }}>
-                <StepTypeIcon type={type} />
-              </ListItemIcon>
-              <ListItemText
-                primary={typeName(type)}
-                secondary={
-                  allowed ? t(`builder.palette.hints.${type}`) : t('builder.palette.onlyOneStart')
-                }
-              />
-            </ListItemButton>
+            <ListItem key={type} disablePadding>
+              <ListItemButton
+                disabled={!allowed}
+                draggable={allowed}
+                onDragStart={(event) => {
+                  event.dataTransfer.setData(PALETTE_DRAG_TYPE, type);
+                  event.dataTransfer.effectAllowed = 'copy';
+                }}
+                onClick={() => onAdd(type)}
+                aria-label={t('builder.palette.add', { name: typeName(type) })}
+                sx={{ cursor: allowed ? 'grab' : undefined, alignItems: 'flex-start' }}
+              >
+                <ListItemIcon sx={{ minWidth: 36, mt: 0.5, color: 'primary.main' }}>
+                  <StepTypeIcon type={type} />
+                </ListItemIcon>
+                <ListItemText
+                  primary={typeName(type)}
+                  secondary={
+                    allowed ? t(`builder.palette.hints.${type}`) : t('builder.palette.onlyOneStart')
+                  }
+                />
+              </ListItemButton>
+            </ListItem>
           );
         })}
         {shown.length === 0 ? (

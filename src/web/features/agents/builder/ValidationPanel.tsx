@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -21,20 +22,24 @@ export function ValidationPanel({
     return <Alert severity="success">{t('builder.problems.none')}</Alert>;
   }
   return (
-    <List dense component="div" aria-label={t('builder.problems.title')}>
+    <List dense aria-label={t('builder.problems.title')}>
       {problems.map((problem, index) => {
         const { text, where } = problemTexts(t, problem);
         return (
-          <ListItemButton
+          <ListItem
             key={`${problem.nodeId ?? ''}-${problem.field ?? ''}-${problem.code}-${index}`}
-            disabled={!problem.nodeId}
-            onClick={() => problem.nodeId && onJump(problem.nodeId)}
+            disablePadding
           >
-            <ListItemIcon sx={{ minWidth: 32, color: 'error.main' }}>
-              <IconAlertTriangle size={18} aria-hidden />
-            </ListItemIcon>
-            <ListItemText primary={text} secondary={where} />
-          </ListItemButton>
+            <ListItemButton
+              disabled={!problem.nodeId}
+              onClick={() => problem.nodeId && onJump(problem.nodeId)}
+            >
+              <ListItemIcon sx={{ minWidth: 32, color: 'error.main' }}>
+                <IconAlertTriangle size={18} aria-hidden />
+              </ListItemIcon>
+              <ListItemText primary={text} secondary={where} />
+            </ListItemButton>
+          </ListItem>
         );
       })}
     </List>
