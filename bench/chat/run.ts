@@ -27,12 +27,13 @@
 //
 // Writes bench/results/chat.json.
 import { spawn } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { envNumber } from '../support/env.ts';
+import { writeBenchResults } from '../support/results.ts';
 import { waitForVerificationLink } from '../../e2e/support/mail.ts';
 import { SERVER_ENV_DEFAULTS } from '../../src/server/server-env.ts';
 import { startOpenAiServer } from '../../src/server/test/openai-server.ts';
@@ -396,35 +397,21 @@ await stopApp();
 await model.close();
 await rm(dataDir, { recursive: true, force: true });
 
-await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
-await writeFile(
-  RESULTS_FILE,
-  `${JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      node: process.version,
-      platform: `${os.platform()} ${os.arch()}`,
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model,
-      loadAverage: os.loadavg(),
-      path:
-        'POST /api/v1/agents/{id}/chat (start (chat) → llm → output, a new conversation each ' +
-        `time, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'in-memory PGlite'}) against ` +
-        'POST /v1/chat/completions of the local model server, ' +
-        'stream: true; each timed from the request to the first token',
-      samples: SAMPLES,
-      warmupSamples: WARMUP,
-      figures:
-        'addedP50Ms = chat p50 − direct p50; pairedDifference: chat − direct of each sample pair',
-      goal: { addedP50Ms: GOAL_ADDED_P50_MS },
-      met,
-      addedP50Ms,
-      ratioOfP50s: chatSummary.p50Ms / directSummary.p50Ms,
-      results: { direct: directSummary, chat: chatSummary, pairedDifference: pairedSummary },
-      ...(timing ? { timing } : {}),
-    },
-    null,
-    2,
-  )}\n`,
-);
+await writeBenchResults(RESULTS_FILE, {
+  path:
+    'POST /api/v1/agents/{id}/chat (start (chat) → llm → output, a new conversation each ' +
+    `time, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'in-memory PGlite'}) against ` +
+    'POST /v1/chat/completions of the local model server, ' +
+    'stream: true; each timed from the request to the first token',
+  samples: SAMPLES,
+  warmupSamples: WARMUP,
+  figures:
+    'addedP50Ms = chat p50 − direct p50; pairedDifference: chat − direct of each sample pair',
+  goal: { addedP50Ms: GOAL_ADDED_P50_MS },
+  met,
+  addedP50Ms,
+  ratioOfP50s: chatSummary.p50Ms / directSummary.p50Ms,
+  results: { direct: directSummary, chat: chatSummary, pairedDifference: pairedSummary },
+  ...(timing ? { timing } : {}),
+});
 console.log(`wrote ${path.relative(ROOT, RESULTS_FILE)}`);

@@ -9,11 +9,10 @@
 //   BENCH_WARMUP    seconds of unmeasured warm-up per target (default 1)
 //
 // Writes bench/results/engine.json.
-import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { envNumber } from '../support/env.ts';
+import { writeBenchResults } from '../support/results.ts';
 import { pureExecutors } from '../../src/shared/engine/executors/index.ts';
 import { runGraph } from '../../src/shared/engine/run-graph.ts';
 import type { ExecutorContext, ExecutorIo } from '../../src/shared/engine/types.ts';
@@ -134,25 +133,11 @@ const engine = best(round1[1]!, round2[0]!);
 const ratio = engine.runsPerSecond / baseline.runsPerSecond;
 console.log(`engine ÷ baseline: ${ratio.toFixed(3)}`);
 
-await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
-await writeFile(
-  RESULTS_FILE,
-  `${JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      node: process.version,
-      platform: `${os.platform()} ${os.arch()}`,
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model,
-      loadAverage: os.loadavg(),
-      graph: 'start → transform → condition → output (no I/O)',
-      durationSeconds: DURATION,
-      warmupSeconds: WARMUP,
-      ratios: 'ratio = engine runs/s ÷ baseline runs/s (the same executors called by hand)',
-      results: [baseline, { ...engine, ratio }],
-    },
-    null,
-    2,
-  )}\n`,
-);
+await writeBenchResults(RESULTS_FILE, {
+  graph: 'start → transform → condition → output (no I/O)',
+  durationSeconds: DURATION,
+  warmupSeconds: WARMUP,
+  ratios: 'ratio = engine runs/s ÷ baseline runs/s (the same executors called by hand)',
+  results: [baseline, { ...engine, ratio }],
+});
 console.log(`wrote ${path.relative(ROOT, RESULTS_FILE)}`);

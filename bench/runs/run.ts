@@ -10,11 +10,12 @@
 //   BENCH_PARALLEL  runs in flight at once for the stored target (default 8)
 //
 // Writes bench/results/runs.json.
-import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { envNumber } from '../support/env.ts';
+import { writeBenchResults } from '../support/results.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServices } from '../../src/server/bootstrap.ts';
 import { createLogger } from '../../src/server/http/logger.ts';
@@ -142,26 +143,12 @@ const ratio = stored.runsPerSecond / engine.runsPerSecond;
 console.log(`stored ÷ engine: ${ratio.toFixed(4)} (goal: 1,000 stored runs/s)`);
 await services.close();
 
-await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
-await writeFile(
-  RESULTS_FILE,
-  `${JSON.stringify(
-    {
-      date: new Date().toISOString(),
-      node: process.version,
-      platform: `${os.platform()} ${os.arch()}`,
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model,
-      loadAverage: os.loadavg(),
-      graph: 'start → transform → condition → output (no I/O), every run and step stored',
-      durationSeconds: DURATION,
-      warmupSeconds: WARMUP,
-      ratios: 'ratio = stored runs/s ÷ engine runs/s (the same graph, nothing stored)',
-      goal: { storedRunsPerSecond: 1000 },
-      results: [engine, { ...stored, ratio }],
-    },
-    null,
-    2,
-  )}\n`,
-);
+await writeBenchResults(RESULTS_FILE, {
+  graph: 'start → transform → condition → output (no I/O), every run and step stored',
+  durationSeconds: DURATION,
+  warmupSeconds: WARMUP,
+  ratios: 'ratio = stored runs/s ÷ engine runs/s (the same graph, nothing stored)',
+  goal: { storedRunsPerSecond: 1000 },
+  results: [engine, { ...stored, ratio }],
+});
 console.log(`wrote ${path.relative(ROOT, RESULTS_FILE)}`);
