@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -76,6 +77,11 @@ export const agents = pgTable(
     revision: integer('revision').notNull().default(1),
     publishedVersion: integer('published_version'),
     chatEnabled: boolean('chat_enabled').notNull().default(true),
+    /** Webhook trigger (AGENTS.md, "Triggers"): the URL's token and the optional HMAC key, both encrypted. */
+    webhookToken: text('webhook_token'),
+    webhookSigningSecret: text('webhook_signing_secret'),
+    /** Runs of this agent that may execute at once (null: only the organisation's limit). */
+    maxConcurrentRuns: integer('max_concurrent_runs'),
     createdBy: uuid('created_by').references(() => user.id, { onDelete: 'set null' }),
     updatedBy: uuid('updated_by').references(() => user.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -235,7 +241,19 @@ export const agentSettings = pgTable(
       .primaryKey()
       .references(() => organization.id, { onDelete: 'cascade' }),
     runRetentionDays: integer('run_retention_days').notNull().default(30),
+    /** Queued runs of the organisation that may execute at once. */
+    maxConcurrentRuns: integer('max_concurrent_runs').notNull().default(10),
+    /** Monthly budget (null: none) in tokens (in + out) or in cost (the providers' currency). */
+    monthlyTokenBudget: bigint('monthly_token_budget', { mode: 'number' }),
+    monthlyCostBudget: doublePrecision('monthly_cost_budget'),
+    /** The month (`YYYY-MM`) whose budget the admins were told was reached, so they hear it once. */
+    budgetNotifiedMonth: text('budget_notified_month'),
+    /** Requests per minute one API key may make. */
+    apiKeyRateLimit: integer('api_key_rate_limit').notNull().default(600),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [check('agent_settings_retention_check', sql`${t.runRetentionDays} between 1 and 3650`)],
+  (t) => [
+    check('agent_settings_retention_check', sql`${t.runRetentionDays} between 1 and 3650`),
+    check('agent_settings_concurrency_check', sql`${t.maxConcurrentRuns} between 1 and 1000`),
+  ],
 );

@@ -10,3 +10,5 @@ export * from './customers.ts';
 export * from './data-sources.ts';
 export * from './sign-in-throttle.ts';
 export * from './agents.ts';
+export * from './api-keys.ts';
+export * from './schedules.ts';
