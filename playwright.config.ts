@@ -1,21 +1,17 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR_RELATIVE, E2E_PORT } from './e2e/support/env.ts';
+import {
+  CHROMIUM_ARGS,
+  E2E_ADMIN,
+  E2E_BASE_URL,
+  E2E_DATA_DIR_RELATIVE,
+  E2E_PORT,
+} from './e2e/support/env.ts';
 import { OIDC_ISSUER, OIDC_SERVER_ENV } from './e2e/support/oidc.ts';
 
 /**
- * Browser tests run on Debian's Chromium (package "chromium", see scripts/ensure-chromium.mjs);
- * Playwright never downloads a browser of its own here.
+ * Browser tests run on Debian's Chromium (package "chromium", see scripts/ensure-chromium.mjs)
+ * with CHROMIUM_ARGS; Playwright never downloads a browser of its own here.
  */
-const CHROMIUM_ARGS = [
-  '--no-sandbox', // the tests may run as root, where Chromium's sandbox cannot start
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
 export default defineConfig({
   testDir: 'e2e',
   // One directory per port: runs on different ports (E2E_PORT) never remove each other's results.

@@ -30,3 +30,17 @@ export const E2E_ADMIN = {
   email: 'admin@meridian.test',
   password: 'E2e-Admin-Passw0rd!2024',
 } as const;
+
+/**
+ * Flags of the Chromium the browser tests and the browser benchmark run (Debian's, see
+ * scripts/ensure-chromium.mjs).
+ */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox', // the tests may run as root, where Chromium's sandbox cannot start
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
