@@ -20,6 +20,11 @@
 //
 // Budgets (issue 13): the run fails (exit code 1) when a page's gzip total exceeds its goal.
 //
+// Restricted chunks (issue 16): the builder's chunk (React Flow) and the code editor's
+// (CodeMirror), found by a string only their code holds, may be loaded before the first render
+// only by the builder's pages (and, for the editor, the data source page's query console).
+// Every page of src/web/routes is checked; the run fails when another page loads one of them.
+//
 // The baseline: bench/stack-floor is the smallest sign-in page the libraries ARCHITECTURE.md fixes
 // can make, with none of Meridian's code. It is built in the same run and every page is also given
 // as a ratio to it (what the page costs beyond the stack itself; docs/decisions/0018).
@@ -45,6 +50,23 @@ const STACK_FLOOR_DIR = path.join(ROOT, 'bench', 'stack-floor');
 const KB = 1024;
 /** Gzip budget per page (issue 13); a page without one is reported, not judged. */
 const GOALS: Record<string, number> = { '/login': 150 * KB, '/': 260 * KB };
+
+/**
+ * Chunks only some pages may load (issue 16): found by a string that only their library's code
+ * holds, and allowed on the listed URL paths (route files' paths, `$id` as written there).
+ */
+const RESTRICTED_CHUNKS = [
+  {
+    name: 'builder (React Flow, @xyflow/react)',
+    marker: 'react-flow__pane',
+    allowed: ['/agents/$id', '/try-builder', '/builder-minimal'],
+  },
+  {
+    name: 'code editor (CodeMirror)',
+    marker: 'cm-content',
+    allowed: ['/agents/$id', '/try-builder', '/builder-minimal', '/data-sources/$id'],
+  },
+];
 
 /** The languages a first visit loads: the default one and the fallback. */
 const LANGUAGES = [...new Set([DEFAULT_LOCALE, FALLBACK_LOCALE])];
@@ -254,6 +276,47 @@ async function measureStackFloor(): Promise<{ files: number; bytes: number; gzip
   }
 }
 
+/**
+ * Which pages load each of RESTRICTED_CHUNKS before their first render: every URL path served by
+ * a route file (with its layouts), against the chunks whose built code holds the marker.
+ */
+async function restrictedChunks(
+  manifest: Manifest,
+  routes: RouteFile[],
+  pageChunks: (target: string) => Promise<{ keys: Set<string> }>,
+) {
+  const scripts = Object.entries(manifest).filter(([, chunk]) => chunk.file.endsWith('.js'));
+  const code = new Map<string, string>();
+  for (const [key, chunk] of scripts) {
+    code.set(key, await readFile(path.join(DIST, chunk.file), 'utf8'));
+  }
+  const pages = new Map<string, Set<string>>();
+  for (const urlPath of [...new Set(routes.map((route) => route.urlPath))].sort()) {
+    try {
+      pages.set(urlPath, (await pageChunks(urlPath)).keys);
+    } catch (error) {
+      // A path served only by a layout file (no page of its own) is no page to check.
+      if (!(error instanceof Error && error.message.startsWith('No route file'))) throw error;
+    }
+  }
+  return RESTRICTED_CHUNKS.map(({ name, marker, allowed }) => {
+    const keys = [...code].filter(([, text]) => text.includes(marker)).map(([key]) => key);
+    if (keys.length === 0) {
+      throw new Error(`No built chunk holds "${marker}": update RESTRICTED_CHUNKS (${name})`);
+    }
+    const loadedBy = [...pages]
+      .filter(([, loaded]) => keys.some((key) => loaded.has(key)))
+      .map(([urlPath]) => urlPath);
+    return {
+      name,
+      files: keys.map((key) => manifest[key]!.file),
+      allowed,
+      loadedBy,
+      outside: loadedBy.filter((urlPath) => !allowed.includes(urlPath)),
+    };
+  });
+}
+
 async function main() {
   const targets = process.argv.slice(2).length > 0 ? process.argv.slice(2) : ['/login', '/'];
   let manifest: Manifest;
@@ -284,8 +347,8 @@ async function main() {
   const entry = await measure(manifest, entryKeys, scripts);
 
   const routes = (await listRouteFiles(ROUTES_DIR)).map(toRouteFile);
-  const results = [];
-  for (const target of targets) {
+  /** The manifest keys a page load of `target` fetches before its first render. */
+  const pageChunks = async (target: string) => {
     const matched = matchedRouteFiles(routes, target);
     const splitKeys = matched.flatMap((route) => splitChunksOf(manifest, route));
     const { layout, coreTextsOnly } = await metaOf(matched);
@@ -293,6 +356,11 @@ async function main() {
     const textKeys = layoutKeys.length > 0 && !coreTextsOnly ? FIRST_RENDER_IMPORTS.appTexts : [];
     const lazyKeys = firstRender([...layoutKeys, ...textKeys]);
     const keys = new Set([...entryKeys, ...staticClosure(manifest, [...splitKeys, ...lazyKeys])]);
+    return { matched, splitKeys, layout, lazyKeys, keys };
+  };
+  const results = [];
+  for (const target of targets) {
+    const { matched, splitKeys, layout, lazyKeys, keys } = await pageChunks(target);
     const total = await measure(manifest, keys, scripts);
     const goal = GOALS[target];
     results.push({
@@ -321,6 +389,8 @@ async function main() {
     };
   }
 
+  const restricted = await restrictedChunks(manifest, routes, pageChunks);
+
   const stackFloor = await measureStackFloor();
   const ratio = (gzipBytes: number) => Math.round((gzipBytes / stackFloor.gzipBytes) * 100) / 100;
   const report = {
@@ -332,6 +402,7 @@ async function main() {
     entry: { chunk: entryKey, ...entry },
     routes: results.map((r) => ({ ...r, stackFloorRatio: ratio(r.gzipBytes) })),
     homeAfterSignInOnLogin: afterSignIn,
+    restrictedChunks: restricted,
   };
   await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
   await writeFile(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
@@ -379,8 +450,23 @@ async function main() {
       `Signing in on /login, then opening /, fetches ${afterSignIn.files.length} more file(s): ${kB(afterSignIn.gzipBytes)} gzip.`,
     );
   }
+  console.log('Chunks only some pages may load (every page of src/web/routes checked):');
+  for (const chunk of restricted) {
+    console.log(
+      `  ${chunk.name}: ${chunk.files.join(', ')}; loaded by ${chunk.loadedBy.join(', ') || 'no page before its first render'}` +
+        (chunk.outside.length > 0 ? ` — NOT ALLOWED on ${chunk.outside.join(', ')}` : ' — ok'),
+    );
+  }
   console.log(`Wrote ${path.relative(ROOT, RESULTS_FILE)}`);
 
+  const leaks = restricted.filter((chunk) => chunk.outside.length > 0);
+  if (leaks.length > 0) {
+    throw new Error(
+      `Chunks loaded outside their pages: ${leaks
+        .map((chunk) => `the ${chunk.name} chunk on ${chunk.outside.join(', ')}`)
+        .join('; ')} (allowed: ${leaks.map((chunk) => chunk.allowed.join(', ')).join('; ')})`,
+    );
+  }
   const over = results.filter((r) => r.withinGoal === false);
   if (over.length > 0) {
     throw new Error(
