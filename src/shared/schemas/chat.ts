@@ -18,6 +18,7 @@ export const CHAT_MESSAGES = {
   messageRequired: 'Write a message',
   messageMax: `Use at most ${CHAT_MESSAGE_MAX} characters`,
   titleRequired: 'Give the conversation a title',
+  messageNotStored: 'Your message could not be stored. Try again.',
 } as const;
 
 /** POST /api/v1/agents/{id}/chat. */

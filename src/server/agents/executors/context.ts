@@ -1,11 +1,16 @@
 /** What the server executors share: the app's deps, the organisation and the run's caller. */
 import type { AppDeps } from '../../deps.ts';
 import type { OrgScope } from '../../http/records.ts';
+import type { ProviderForRun } from '../../modules/model-providers/model-providers.service.ts';
+
+export type { ProviderForRun };
 
 export type ServerExecutorEnv = {
   deps: Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger'>;
   scope: OrgScope;
   caller: { id: string | null; email: string | null };
+  /** The model providers the graph names, read with the agent (by id). */
+  providers?: ReadonlyMap<string, ProviderForRun>;
 };
 
 /** Limits of the server steps. */

@@ -214,7 +214,12 @@ export function llmExecutor(env: ServerExecutorEnv): Executor<NodeOfType<'llm'>>
   return async (node, ctx, io) => {
     const data = node.data;
     if (!data.providerId) throw new Error('Choose a model provider');
-    const target = await providerTarget(env.deps, env.scope, data.providerId);
+    const target = await providerTarget(
+      env.deps,
+      env.scope,
+      data.providerId,
+      env.providers?.get(data.providerId),
+    );
     const modelId = data.model || target.row.defaultModel || target.row.models[0]?.id;
     if (!modelId) throw new Error('Choose a model');
     const context = templateContext(ctx);

@@ -31,6 +31,11 @@ import { hasApiKey, seal, unseal, type ProviderSecret } from './model-providers-
 import { listModels, testChat, type ProviderTarget } from './model-providers-client.ts';
 
 export type ModelProviderRow = typeof modelProviders.$inferSelect;
+/** What calling a provider needs of its row. */
+export type ProviderForRun = Pick<
+  ModelProviderRow,
+  'id' | 'baseUrl' | 'secret' | 'defaultModel' | 'models'
+>;
 export type ModelProviderDeps = Pick<AppDeps, 'db' | 'config'>;
 
 export const auditModelProvider = scopedAudit('model_provider');
@@ -116,8 +121,10 @@ export async function providerTarget(
   deps: ModelProviderDeps,
   scope: OrgScope,
   id: string,
-): Promise<ProviderTarget & { row: ModelProviderRow }> {
-  const row = await findModelProvider(deps.db, scope, id);
+  /** The provider as a run read it with its agent (one read less before the model request). */
+  preloaded?: ProviderForRun,
+): Promise<ProviderTarget & { row: ProviderForRun }> {
+  const row = preloaded ?? (await findModelProvider(deps.db, scope, id));
   const secret = unseal(deps, row);
   return { row, baseUrl: row.baseUrl, apiKey: secret.apiKey, headers: secret.headers };
 }

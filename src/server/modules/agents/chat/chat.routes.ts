@@ -13,7 +13,8 @@ import {
 import { createRouter, defineRoute, jsonContent } from '../../../http/openapi.ts';
 import { requireAuth, type AppEnv } from '../../../http/context.ts';
 import { permission } from '../../../http/permission.ts';
-import { orgScope } from '../../../http/records.ts';
+import { authorizeRecord, orgScope } from '../../../http/records.ts';
+import { agentForRun } from '../runs/runs.service.ts';
 import { recordAccess } from '../../../http/record-access.ts';
 import { getAgentRecord } from '../agents.service.ts';
 import {
@@ -103,14 +104,17 @@ const userOf = (c: Context<AppEnv>) => requireAuth(c).user;
 export const chatRoutes = createRouter()
   .openapi(send, async (c) => {
     const { id } = c.req.valid('param');
-    await authorize(c, 'read', id);
     const { db, config, mailer, logger } = c.get('deps');
+    const deps = { db, config, mailer, logger };
+    // One read of the agent both authorises and runs it.
+    const agent = await agentForRun(deps, orgScope(c), id);
+    authorizeRecord(c, 'read', 'Agent', agent?.agent, AGENT_MESSAGES.notFound);
     const user = userOf(c);
     const stream = await answer(
-      { db, config, mailer, logger },
+      deps,
       orgScope(c),
       { id: user.id, email: user.email },
-      id,
+      agent!,
       c.req.valid('json'),
       c.req.raw.signal,
     );

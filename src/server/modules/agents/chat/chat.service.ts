@@ -18,7 +18,8 @@ import {
   type ConversationDto,
 } from '../../../../shared/schemas/chat.ts';
 import { cancelRun, follow } from '../runs/run-bus.ts';
-import { graphFor, startRun, type RunCaller, type RunDeps } from '../runs/runs.service.ts';
+import { runnableOf, startRun, type RunCaller, type RunDeps } from '../runs/runs.service.ts';
+import type { AgentToRun } from '../runs/run-store.ts';
 
 type ConversationRow = typeof agentConversations.$inferSelect;
 
@@ -140,18 +141,21 @@ const answerText = (output: unknown) =>
   typeof output === 'string' ? output : output === null ? '' : JSON.stringify(output);
 
 /**
- * Answers a message: stores it (in a new conversation when none is given), runs the published
- * version and streams the answer. The request's signal cancels the run when the client goes.
+ * Answers a message: runs the published version of the agent (read and authorised by the
+ * caller) and streams the answer. The message (in a new conversation when none is given) is
+ * stored once the answer has begun, so nothing stands between the request and the model's; the
+ * request's signal cancels the run when the client goes.
  */
 export async function answer(
   deps: RunDeps,
   scope: OrgScope,
   caller: RunCaller & { id: string },
-  agentId: string,
+  agent: AgentToRun,
   input: { conversationId?: string; message: string },
   signal: AbortSignal,
 ) {
-  const runnable = await graphFor(deps, scope, agentId, false);
+  const agentId = agent.agent.id;
+  const runnable = runnableOf(agent, false);
   const { graph } = runnable;
   if (!runnable.chatEnabled) throw httpError('CHAT_OFF', M.chatOff);
   const db = deps.db;
@@ -164,42 +168,38 @@ export async function answer(
         .slice(-CHAT_HISTORY_MESSAGES)
         .map(({ role, content }) => ({ role, content }))
     : [];
-  const conversationId = existing?.id ?? randomUUID();
-  // The run starts first, so the model's answer is on its way while the message is stored.
+  const now = new Date();
+  const conversation: ConversationRow = existing ?? {
+    id: randomUUID(),
+    organizationId: scope.organizationId,
+    agentId,
+    userId: caller.id,
+    title: input.message.slice(0, 80),
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+  };
   const started = await startRun(deps, scope, caller, agentId, {
     input: { message: input.message, history },
     draft: false,
     trigger: 'chat',
-    conversationId,
+    conversationId: conversation.id,
     runnable,
     early: true,
   });
-  let conversation: ConversationRow;
-  try {
-    conversation =
-      existing ??
-      (
-        await db
-          .insert(agentConversations)
-          .values({
-            id: conversationId,
-            organizationId: scope.organizationId,
-            agentId,
-            userId: caller.id,
-            title: input.message.slice(0, 80),
-          })
-          .returning()
-      )[0]!;
-    await db.insert(agentMessages).values({
-      organizationId: scope.organizationId,
-      conversationId,
-      role: 'user',
-      content: input.message,
-    });
-  } catch (error) {
-    cancelRun(started.runId, 'The message could not be stored');
-    throw error;
-  }
+  let storing: Promise<void> | null = null;
+  /** Stores the conversation (when new) and the message, once. */
+  const storeMessage = () =>
+    (storing ??= (async () => {
+      if (!existing) await db.insert(agentConversations).values(conversation);
+      await db.insert(agentMessages).values({
+        organizationId: scope.organizationId,
+        conversationId: conversation.id,
+        role: 'user',
+        content: input.message,
+        createdAt: now,
+      });
+    })());
   const streamed = answeringSteps(graph);
   const closed = new AbortController();
   signal.addEventListener('abort', () => {
@@ -214,11 +214,21 @@ export async function answer(
     const textId = `text-${started.runId}`;
     let text = '';
     writer.write({ type: 'text-start', id: textId });
-    for await (const event of follow(started.runId, closed.signal) ?? []) {
-      if (event.type === 'node.delta' && streamed.has(event.nodeId)) {
-        text += event.text;
-        writer.write({ type: 'text-delta', id: textId, delta: event.text });
+    try {
+      for await (const event of follow(started.runId, closed.signal) ?? []) {
+        if (event.type === 'node.delta' && streamed.has(event.nodeId)) {
+          text += event.text;
+          writer.write({ type: 'text-delta', id: textId, delta: event.text });
+          // The first words are out: the message is stored while the rest comes.
+          void storeMessage().catch(() => {});
+        }
       }
+      await storeMessage();
+    } catch (error) {
+      cancelRun(started.runId, 'The message could not be stored');
+      deps.logger.error({ err: error, runId: started.runId }, 'storing a chat message failed');
+      writer.write({ type: 'error', errorText: M.messageNotStored });
+      return;
     }
     const result = await started.done;
     if (result.status === 'succeeded') {

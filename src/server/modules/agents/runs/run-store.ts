@@ -3,7 +3,7 @@
  * redacted and capped before they are written; nothing here ever holds a secret.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   agentRuns,
@@ -14,6 +14,7 @@ import {
   user,
 } from '../../../db/schema/index.ts';
 import type { OrgScope } from '../../../http/records.ts';
+import type { ProviderForRun } from '../../../agents/executors/context.ts';
 import { capJson, redactForLog } from '../../../agents/redact.ts';
 import { runJournal } from './run-journal.ts';
 import { batchedLoader } from '../../../db/batched-load.ts';
@@ -130,13 +131,31 @@ export function finishRun(db: Database, runId: string, result: RunResult) {
   });
 }
 
-type AgentToRun = {
-  draft: unknown;
-  publishedVersion: number | null;
+/** What a run needs of its agent: the row (to authorise), both graphs, names and providers. */
+export type AgentToRun = {
+  agent: typeof agents.$inferSelect;
   published: unknown;
-  chatEnabled: boolean;
   orgName: string;
+  providers: ProviderForRun[];
 };
+
+/**
+ * The organisation's live providers that the agent's llm steps name (draft or published), in the
+ * shape a model call needs: read with the agent so a run asks the database nothing more before
+ * its first model request.
+ */
+const namedProviders = sql<ProviderForRun[]>`(
+  select coalesce(json_agg(json_build_object(
+    'id', p.id, 'baseUrl', p.base_url, 'secret', p.secret,
+    'defaultModel', p.default_model, 'models', p.models)), '[]'::json)
+  from model_providers p
+  where p.organization_id = ${agents.organizationId} and p.deleted_at is null
+    and p.id::text in (
+      select n -> 'data' ->> 'providerId'
+      from jsonb_array_elements(
+        coalesce(${agentVersions.graph} -> 'nodes', '[]'::jsonb)
+          || coalesce(${agents.draft} -> 'nodes', '[]'::jsonb)) n
+      where n ->> 'type' = 'llm'))`;
 
 /**
  * Many agents' `agentToRun` in one read, each matched on its organisation and id (a prepared
@@ -145,13 +164,10 @@ type AgentToRun = {
 function agentsToRunLoader(db: Database) {
   const statement = db
     .select({
-      id: agents.id,
-      organizationId: agents.organizationId,
-      draft: agents.draft,
-      publishedVersion: agents.publishedVersion,
+      agent: agents,
       published: agentVersions.graph,
-      chatEnabled: agents.chatEnabled,
       orgName: organization.name,
+      providers: namedProviders,
     })
     .from(agents)
     .innerJoin(organization, eq(organization.id, agents.organizationId))
@@ -171,7 +187,7 @@ function agentsToRunLoader(db: Database) {
       orgs: keys.map((k) => k.organizationId),
       ids: keys.map((k) => k.agentId),
     });
-    const found = new Map(rows.map((r) => [`${r.organizationId}|${r.id}`, r]));
+    const found = new Map(rows.map((r) => [`${r.agent.organizationId}|${r.agent.id}`, r]));
     return keys.map(
       (k): AgentToRun | null => found.get(`${k.organizationId}|${k.agentId}`) ?? null,
     );
@@ -181,8 +197,8 @@ function agentsToRunLoader(db: Database) {
 const loaders = new WeakMap<Database, ReturnType<typeof agentsToRunLoader>>();
 
 /**
- * What a run needs of its agent, in one read: both graphs and the organisation's name (runs
- * started together share the read).
+ * What a run needs of its agent, in one read: its row, both graphs, the organisation's name and
+ * the providers its model steps name (runs started together share the read).
  */
 export function agentToRun(db: Database, scope: OrgScope, agentId: string) {
   let load = loaders.get(db);
@@ -203,7 +219,7 @@ export async function abandonRun(
   await db
     .update(agentRuns)
     .set({ status, error: message, finishedAt: new Date() })
-    .where(and(eq(agentRuns.id, runId), eq(agentRuns.status, 'running')));
+    .where(and(eq(agentRuns.id, runId), inArray(agentRuns.status, ['running', 'queued'])));
 }
 
 /** Fails a run whose log could not be stored in full, whatever its result said. */

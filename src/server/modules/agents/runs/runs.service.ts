@@ -7,6 +7,7 @@ import type { AppDeps } from '../../../deps.ts';
 import type { OrgScope } from '../../../http/records.ts';
 import { httpError, notFound } from '../../../http/errors.ts';
 import { createServerExecutors } from '../../../agents/executors/index.ts';
+import type { ProviderForRun } from '../../../agents/executors/context.ts';
 import { graphProblems } from '../agents.service.ts';
 import { getVersion } from '../agent-versions.ts';
 import {
@@ -19,8 +20,10 @@ import type { AgentGraph, AgentNode } from '../../../../shared/schemas/agent-gra
 import { AGENT_MESSAGES } from '../../../../shared/schemas/agents.ts';
 import { RUN_LIMITS, RUN_MESSAGES, type RunTrigger } from '../../../../shared/schemas/runs.ts';
 import { cancelRun, openRun, publish } from './run-bus.ts';
+import { checkBudget } from './run-budget.ts';
 import {
   agentToRun,
+  type AgentToRun,
   createRun,
   finishRun,
   getRunRow,
@@ -43,6 +46,8 @@ interface RunPlan {
   version: number | null;
   graph: AgentGraph;
   orgName: string;
+  /** The providers read with the agent; steps read any other themselves. */
+  providers?: ReadonlyMap<string, ProviderForRun>;
   trigger: RunTrigger;
   input: Record<string, unknown>;
   priorOutputs?: Record<string, unknown>;
@@ -53,11 +58,32 @@ interface RunPlan {
   checked?: AgentGraph;
   /** Answer before the run's row is written. */
   early?: boolean;
+  /** A queued run's id (the queue's worker runs it): its row exists, `running` already. */
+  runId?: string;
+}
+
+/** What a run needs of an agent (null when the organisation has no such live agent). */
+export function agentForRun(deps: RunDeps, scope: OrgScope, agentId: string) {
+  return agentToRun(deps.db, scope, agentId);
+}
+
+/** The graph a run of this agent uses: the draft (test console) or the published version. */
+export function runnableOf(row: AgentToRun, draft: boolean): RunnableGraph {
+  const base = {
+    orgName: row.orgName,
+    chatEnabled: row.agent.chatEnabled,
+    providers: new Map(row.providers.map((p) => [p.id, p])),
+  };
+  if (draft) return { ...base, graph: row.agent.draft as AgentGraph, version: null };
+  if (row.agent.publishedVersion === null || !row.published) {
+    throw httpError('AGENT_NOT_PUBLISHED', AGENT_MESSAGES.notPublished);
+  }
+  return { ...base, graph: row.published as AgentGraph, version: row.agent.publishedVersion };
 }
 
 /**
- * The graph a run uses, the draft (test console) or the published version, and the name of the
- * organisation, in one read.
+ * The graph a run uses, the draft (test console) or the published version, with the
+ * organisation's name and the providers it names, in one read.
  */
 export async function graphFor(
   deps: RunDeps,
@@ -67,12 +93,7 @@ export async function graphFor(
 ): Promise<RunnableGraph> {
   const row = await agentToRun(deps.db, scope, agentId);
   if (!row) throw notFound(AGENT_MESSAGES.notFound);
-  const base = { orgName: row.orgName, chatEnabled: row.chatEnabled };
-  if (draft) return { ...base, graph: row.draft as AgentGraph, version: null };
-  if (row.publishedVersion === null || !row.published) {
-    throw httpError('AGENT_NOT_PUBLISHED', AGENT_MESSAGES.notPublished);
-  }
-  return { ...base, graph: row.published as AgentGraph, version: row.publishedVersion };
+  return runnableOf(row, draft);
 }
 
 /** A graph ready to run: the draft (version null) or a published version. */
@@ -81,6 +102,7 @@ export interface RunnableGraph {
   version: number | null;
   orgName: string;
   chatEnabled: boolean;
+  providers?: ReadonlyMap<string, ProviderForRun>;
 }
 
 /** What a step log shows as a step's input: its configuration, and the run's input for the start. */
@@ -105,18 +127,21 @@ async function launch(
       graph: problems.map((p) => (p.nodeId ? `${p.nodeId}: ${p.message}` : p.message)),
     });
   }
+  await checkBudget(deps, scope);
   // The run starts before its row is written: a short run's row is then written once, ended.
-  const run = createRun(deps.db, scope, {
-    agentId: plan.agentId,
-    version: plan.version,
-    trigger: plan.trigger,
-    callerId: caller.id,
-    input: plan.input,
-    replayOf: plan.replayOf ?? null,
-    replayFrom: plan.replayFrom ?? null,
-    conversationId: plan.conversationId ?? null,
-  });
-  const signal = openRun(run.id);
+  const run = plan.runId
+    ? { id: plan.runId, stored: Promise.resolve() }
+    : createRun(deps.db, scope, {
+        agentId: plan.agentId,
+        version: plan.version,
+        trigger: plan.trigger,
+        callerId: caller.id,
+        input: plan.input,
+        replayOf: plan.replayOf ?? null,
+        replayFrom: plan.replayFrom ?? null,
+        conversationId: plan.conversationId ?? null,
+      });
+  const signal = openRun(run.id, deps.db);
   const nodes = new Map(plan.graph.nodes.map((n) => [n.id, n]));
   // Steps are stored as they end; the run is closed after its last step is stored.
   const steps = stepWriter(deps.db, scope, run.id);
@@ -124,7 +149,7 @@ async function launch(
   const handle = runGraph({
     graph: plan.graph,
     inputs: plan.input,
-    executors: createServerExecutors({ deps, scope, caller }),
+    executors: createServerExecutors({ deps, scope, caller, providers: plan.providers }),
     signal,
     limits: RUN_LIMITS,
     context: {
@@ -182,9 +207,11 @@ export async function startRun(
     runnable?: RunnableGraph;
     /** Answer before the run's row is written (chat streams at once; the row follows). */
     early?: boolean;
+    /** Run this queued run (its row exists): the queue's worker. */
+    runId?: string;
   },
 ): Promise<StartedRun> {
-  const { graph, version, orgName } =
+  const { graph, version, orgName, providers } =
     options.runnable ?? (await graphFor(deps, scope, agentId, options.draft));
   return launch(deps, scope, caller, {
     early: options.early,
@@ -192,9 +219,11 @@ export async function startRun(
     version,
     graph,
     orgName,
+    providers,
     trigger: options.trigger,
     input: options.input,
     conversationId: options.conversationId,
+    runId: options.runId,
   });
 }
 
