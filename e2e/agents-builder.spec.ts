@@ -1,6 +1,7 @@
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import {
+  addMember,
   adminApi,
   agentWithGraph,
   unique,
@@ -142,6 +143,74 @@ test('the builder in Arabic and dark mode keeps its canvas left to right and pas
   await expect(node(page, 'start')).toBeVisible();
   await expect(page.locator('.react-flow').locator('xpath=..')).toHaveAttribute('dir', 'ltr');
   await expectNoSeriousA11yViolations(page, 'ar, dark, agent builder');
+});
+
+/**
+ * The page of someone who may read agents but not change them. No organisation role is such a
+ * reader today (every role may update agents and roles are fixed: there are no custom roles), so
+ * a member's /me answer gets rules that take create, update and delete on Agent away: the page
+ * renders from those rules exactly as it would for such a role.
+ */
+async function readAgentsOnly(page: Page) {
+  await page.route('**/api/v1/me', async (route) => {
+    const response = await route.fetch();
+    const me = (await response.json()) as { rules: unknown[] };
+    me.rules.push({ action: ['create', 'update', 'delete'], subject: 'Agent', inverted: true });
+    await route.fulfill({ response, json: me });
+  });
+}
+
+test('a member who may only read agents sees the builder with no edit controls', async ({
+  page,
+}) => {
+  const name = `Read only ${unique()}`;
+  const id = await agentWithGraph(admin, name);
+  const reader = await addMember(admin, 'reader');
+  await useSession(page, reader.session);
+  await readAgentsOnly(page);
+  await page.goto(`/agents/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(node(page, 'reply')).toBeVisible();
+  await expect(
+    page.getByText('Read only: you can look at this agent but not change it'),
+  ).toBeVisible();
+
+  await test.step('no palette, publish, edit, undo or layout controls', async () => {
+    await expect(page.getByRole('button', { name: /^Add step:/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Publish', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Edit card', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Undo/ })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+    await expect(node(page, 'reply').locator('.react-flow__handle.connectable')).toHaveCount(0);
+  });
+
+  await test.step('the selected step’s form is read-only and Delete removes nothing', async () => {
+    await node(page, 'reply').click();
+    const text = page.getByRole('textbox', { name: 'Text', exact: true });
+    await expect(text).toBeVisible();
+    await expect(text).not.toBeEditable();
+    await page.keyboard.press('Delete');
+    await expect(node(page, 'reply')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: /sav/i })).toHaveCount(0);
+  });
+
+  await test.step('the test tab says testing needs the right to edit', async () => {
+    await page.getByRole('tab', { name: 'Test', exact: true }).first().click();
+    await expect(
+      page.getByText('Only those who may edit this agent can test its draft.'),
+    ).toBeVisible();
+    await page.getByRole('tab', { name: 'Editor', exact: true }).click();
+    await expect(node(page, 'reply')).toBeVisible();
+  });
+
+  await test.step('no serious axe violation, light then dark', async () => {
+    await expectNoSeriousA11yViolations(page, 'read-only agent builder, light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expectNoSeriousA11yViolations(page, 'read-only agent builder, dark');
+  });
+  // The draft on the server is the one the admin made: nothing was saved.
+  expect((await storedDraft(id)).draft.nodes.map((n) => n.id).sort()).toEqual(['reply', 'start']);
+  await reader.session.dispose();
 });
 
 test('a visitor builds and runs an agent in /try-builder, then saves it to a workspace', async ({

@@ -54,6 +54,7 @@ function StatusMark({ status }: { status: NodeRunStatus }) {
 export const AgentNodeCard = memo(function AgentNodeCard({
   data,
   selected,
+  isConnectable,
 }: NodeProps<AgentFlowNode>) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -87,7 +88,9 @@ export const AgentNodeCard = memo(function AgentNodeCard({
         position: 'relative',
       }}
     >
-      {node.type !== 'start' ? <Handle type="target" position={Position.Left} /> : null}
+      {node.type !== 'start' ? (
+        <Handle type="target" position={Position.Left} isConnectable={isConnectable} />
+      ) : null}
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
         <Box sx={{ color: 'primary.main', display: 'flex' }}>
           <StepTypeIcon type={node.type} />
@@ -147,6 +150,7 @@ export const AgentNodeCard = memo(function AgentNodeCard({
                 type="source"
                 id={handle}
                 position={Position.Right}
+                isConnectable={isConnectable}
                 style={{
                   right: -20,
                   top: '50%',
@@ -162,6 +166,7 @@ export const AgentNodeCard = memo(function AgentNodeCard({
         <Handle
           type="source"
           position={Position.Right}
+          isConnectable={isConnectable}
           style={{ background: theme.palette.primary.main }}
         />
       ) : null}

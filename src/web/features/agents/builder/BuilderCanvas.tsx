@@ -190,6 +190,7 @@ export function BuilderCanvas({
         nodeTypes={nodeTypes}
         onNodesChange={onNodesChange}
         onConnect={(c) => {
+          if (readOnly) return;
           const refusal = connectionRefusal(graph, c);
           if (refusal) onRefused(refusal);
           else onChange(connect(graph, c));
