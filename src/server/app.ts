@@ -32,6 +32,8 @@ import { agentRoutes } from './modules/agents/agents.routes.ts';
 import { runRoutes } from './modules/agents/runs/runs.routes.ts';
 import { chatRoutes } from './modules/agents/chat/chat.routes.ts';
 import { agentSettingsRoutes } from './modules/agents/settings/agent-settings.ts';
+import { webhookRoutes } from './modules/agents/webhooks/webhooks.routes.ts';
+import { hookRoutes } from './modules/agents/webhooks/hook.routes.ts';
 import { customerRoutes } from './modules/customers/customers.routes.ts';
 import { dashboardRoutes } from './modules/dashboard/dashboard.routes.ts';
 import { homeRoutes } from './modules/home/home.routes.ts';
@@ -164,8 +166,11 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   v1.route('/', runRoutes);
   v1.route('/', chatRoutes);
   v1.route('/', agentSettingsRoutes);
+  v1.route('/', webhookRoutes);
   app.use('/api/v1/*', requestContext(deps));
   app.route('/api/v1', v1);
+  // Agents' webhooks: other systems post here without a session (the token is in the path).
+  app.route('/api/hooks', hookRoutes(deps));
 
   app.all('/api/*', () => {
     throw notFound('No such API route');

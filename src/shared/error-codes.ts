@@ -75,6 +75,8 @@ export const ERROR_CODES = {
   RUN_NOT_RUNNING: 409,
   RUN_NOT_RETRYABLE: 409,
   CHAT_OFF: 409,
+  WEBHOOK_SIGNATURE_INVALID: 401,
+  WEBHOOK_RUN_FAILED: 422,
 } as const satisfies Record<string, number>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -4,6 +4,9 @@ import type { Logger } from './logger.ts';
 
 /** Probes polled by load balancers and orchestrators every few seconds: logged at debug only. */
 const PROBES = new Set(['/api/health', '/api/ready']);
+/** A webhook's path holds its secret token (/api/hooks/{agentId}/{token}): logged without it. */
+const HOOK_TOKEN = /^(\/api\/hooks\/[^/]*\/)[^/]+/;
+const loggedPath = (path: string) => path.replace(HOOK_TOKEN, '$1***');
 
 /** One structured line per request: method, path (never the query, which may hold tokens), status, time. */
 export function requestLog(logger: Logger): MiddlewareHandler {
@@ -18,7 +21,7 @@ export function requestLog(logger: Logger): MiddlewareHandler {
     const line = {
       requestId,
       method: c.req.method,
-      path: c.req.path,
+      path: loggedPath(c.req.path),
       status,
       ms: Math.round((performance.now() - started) * 10) / 10,
     };

@@ -1,0 +1,132 @@
+/**
+ * `POST /api/hooks/{agentId}/{token}`: another system runs an agent's published version
+ * (trigger `webhook`). No session: the token in the address is the credential, compared in
+ * constant time; an unknown agent, a webhook that is off and a wrong token are the same 404.
+ * The body mapping, the signature and the replies are described in
+ * src/shared/schemas/webhooks.ts. Mounted outside /api/v1 (no session, no cross-site check: a
+ * server posts here without cookies).
+ */
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import type { AppDeps } from '../../../deps.ts';
+import { HttpError, httpError, notFound } from '../../../http/errors.ts';
+import type { OrgScope } from '../../../http/records.ts';
+import type { AppEnv } from '../../../http/context.ts';
+import type { RunResult } from '../../../../shared/engine/index.ts';
+import {
+  WEBHOOK_BODY_MAX_BYTES,
+  WEBHOOK_MESSAGES as M,
+  WEBHOOK_RUN_HEADER,
+  WEBHOOK_SIGNATURE_HEADER,
+  WEBHOOK_WAIT_MS,
+} from '../../../../shared/schemas/webhooks.ts';
+import { graphFor, startRun, type RunDeps, type RunnableGraph } from '../runs/runs.service.ts';
+import { hookInput, signatureMatches } from './hook-body.ts';
+import { hookTarget } from './webhooks.service.ts';
+
+const WEBHOOK_CALLER = { id: null, email: null };
+
+/**
+ * Starts a webhook run and answers with its id without waiting for it. The one place an async
+ * webhook run begins, so that it can go through the queue (pg-boss) instead of this process.
+ */
+export async function startWebhookAsync(
+  deps: RunDeps,
+  scope: OrgScope,
+  agentId: string,
+  input: Record<string, unknown>,
+  runnable?: RunnableGraph,
+): Promise<{ runId: string }> {
+  const started = await startRun(deps, scope, WEBHOOK_CALLER, agentId, {
+    input,
+    draft: false,
+    trigger: 'webhook',
+    runnable,
+  });
+  // Its end is stored by the run itself; nobody waits for it here.
+  started.done.catch(() => {});
+  return { runId: started.runId };
+}
+
+/** The published graph, or 409 AGENT_NOT_PUBLISHED worded for a webhook's caller. */
+async function published(deps: RunDeps, scope: OrgScope, agentId: string) {
+  try {
+    return await graphFor(deps, scope, agentId, false);
+  } catch (error) {
+    if (error instanceof HttpError && error.code === 'AGENT_NOT_PUBLISHED') {
+      throw httpError('AGENT_NOT_PUBLISHED', M.notPublished);
+    }
+    throw error;
+  }
+}
+
+/** The run's result, or null when it did not end within the webhook's wait. */
+async function waitFor(done: Promise<RunResult>): Promise<RunResult | null> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), WEBHOOK_WAIT_MS);
+  });
+  try {
+    return await Promise.race([done, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const accepted = (c: Context, runId: string) =>
+  c.json({ id: runId, status: 'running' as const }, 202);
+
+/** 200 with the output (text as text, anything else as JSON), or 422 when the run failed. */
+function reply(c: Context, result: RunResult, startId: string | undefined) {
+  if (result.status !== 'succeeded') {
+    // Why the input was refused helps the caller; other failures stay in Meridian's run log.
+    const inputProblem = result.error?.nodeId !== undefined && result.error.nodeId === startId;
+    const message = inputProblem ? `${M.runFailed}: ${result.error!.message}` : M.runFailed;
+    throw httpError('WEBHOOK_RUN_FAILED', message);
+  }
+  if (typeof result.output === 'string') return c.text(result.output, 200);
+  return c.json(result.output ?? null, 200);
+}
+
+export function hookRoutes(deps: AppDeps) {
+  const runDeps: RunDeps = {
+    db: deps.db,
+    config: deps.config,
+    mailer: deps.mailer,
+    logger: deps.logger,
+  };
+  const limit = bodyLimit({
+    maxSize: WEBHOOK_BODY_MAX_BYTES,
+    onError: () => {
+      throw new HttpError(413, 'PAYLOAD_TOO_LARGE', M.tooLarge);
+    },
+  });
+  return new Hono<AppEnv>().post('/:agentId/:token', limit, async (c) => {
+    const { agentId, token } = c.req.param();
+    const target = await hookTarget(runDeps, agentId, token);
+    if (!target) throw notFound(M.notFound);
+    const body = new Uint8Array(await c.req.arrayBuffer());
+    if (target.signingSecret) {
+      signatureMatches(body, target.signingSecret, c.req.header(WEBHOOK_SIGNATURE_HEADER));
+    }
+    const scope = { organizationId: target.organizationId };
+    const runnable = await published(runDeps, scope, agentId);
+    const input = await hookInput(body, c.req.header('content-type'), runnable.graph);
+
+    if (c.req.query('async') === 'true') {
+      const { runId } = await startWebhookAsync(runDeps, scope, agentId, input, runnable);
+      c.header(WEBHOOK_RUN_HEADER, runId);
+      return accepted(c, runId);
+    }
+    const started = await startRun(runDeps, scope, WEBHOOK_CALLER, agentId, {
+      input,
+      draft: false,
+      trigger: 'webhook',
+      runnable,
+    });
+    c.header(WEBHOOK_RUN_HEADER, started.runId);
+    const result = await waitFor(started.done);
+    if (!result) return accepted(c, started.runId);
+    return reply(c, result, runnable.graph.nodes.find((n) => n.type === 'start')?.id);
+  });
+}
