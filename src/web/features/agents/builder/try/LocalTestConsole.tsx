@@ -20,6 +20,7 @@ import {
   type StartFormValues,
 } from '../../detail/detail-logic';
 import { JsonBlock, RunStatusChip } from '../../detail/parts';
+import { demoModelErrorText } from '../../errors';
 import { LiveStepList, StartInputFields } from '../../detail/TestParts';
 import { browserExecutors, type VisitorModel } from './browser-executors';
 
@@ -36,7 +37,7 @@ export function LocalTestConsole({
   model: VisitorModel | null;
   onLiveSteps: (steps: LiveStep[] | null) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const form = useMemo(() => startForm(graph), [graph]);
   const [values, setValues] = useState<StartFormValues>(() => initialStartValues(form));
   const [errors, setErrors] = useState<Record<string, StartFieldError>>({});
@@ -68,7 +69,10 @@ export function LocalTestConsole({
       executors: browserExecutors(model, {
         needsServer: t('builder.try.run.needsServer'),
         noModel: t('builder.try.run.noModel'),
-        modelFailed: (status, detail) => t('builder.try.run.modelFailed', { status, detail }),
+        modelFailed: (failure) =>
+          failure.code
+            ? demoModelErrorText(t, i18n.language, failure)
+            : t('builder.try.run.modelFailed', { status: failure.status, detail: failure.message }),
       }),
       signal: controller.signal,
       limits: RUN_LIMITS,

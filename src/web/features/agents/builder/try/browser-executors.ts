@@ -14,10 +14,22 @@ export type VisitorModel =
 
 export const DEMO_CHAT_URL = '/api/v1/try-builder/chat/completions';
 
+/**
+ * A refused model call: its HTTP status and the message of its body; for the demo model (our
+ * API: `{ error: { code, message } }`) also its code and how long to wait (Retry-After, s).
+ * An own endpoint's `code` is not ours (OpenAI's, say): it is never read.
+ */
+export interface ModelFailure {
+  status: number;
+  message: string;
+  code?: string;
+  retryAfter?: number;
+}
+
 export interface BrowserExecutorTexts {
   needsServer: string;
   noModel: string;
-  modelFailed: (status: number, detail: string) => string;
+  modelFailed: (failure: ModelFailure) => string;
 }
 
 interface ChatChunk {
@@ -62,6 +74,7 @@ async function readStream(
 function llmExecutor(
   model: VisitorModel | null,
   texts: BrowserExecutorTexts,
+  demoUrl: string,
 ): Executor<NodeOfType<'llm'>> {
   return async (node, ctx, io) => {
     if (!model) throw new Error(texts.noModel);
@@ -83,7 +96,7 @@ function llmExecutor(
     ];
     const own = model.kind === 'own';
     const response = await fetch(
-      own ? `${model.baseUrl.replace(/\/+$/, '')}/chat/completions` : DEMO_CHAT_URL,
+      own ? `${model.baseUrl.replace(/\/+$/, '')}/chat/completions` : demoUrl,
       {
         method: 'POST',
         signal: io.signal,
@@ -105,7 +118,7 @@ function llmExecutor(
       },
     );
     if (!response.ok || !response.body) {
-      throw new Error(texts.modelFailed(response.status, await failureDetail(response)));
+      throw new Error(texts.modelFailed(await failureOf(response, !own)));
     }
     let text = '';
     const usage = await readStream(response.body, (piece) => {
@@ -125,16 +138,23 @@ function llmExecutor(
 }
 
 /** What a refusal says: the message of an error body (ours or OpenAI's), else its start. */
-async function failureDetail(response: Response): Promise<string> {
+async function failureOf(response: Response, ours: boolean): Promise<ModelFailure> {
   const text = await response.text().catch(() => '');
+  const failure: ModelFailure = { status: response.status, message: text.slice(0, 300) };
   try {
-    const body = JSON.parse(text) as { message?: unknown; error?: { message?: unknown } };
+    const body = JSON.parse(text) as {
+      message?: unknown;
+      error?: { message?: unknown; code?: unknown };
+    };
     const message = body.error?.message ?? body.message;
-    if (typeof message === 'string') return message.slice(0, 300);
+    if (typeof message === 'string') failure.message = message.slice(0, 300);
+    if (ours && typeof body.error?.code === 'string') failure.code = body.error.code;
   } catch {
     // not JSON: the text itself
   }
-  return text.slice(0, 300);
+  const retryAfter = Number(response.headers.get('retry-after'));
+  if (ours && Number.isFinite(retryAfter) && retryAfter > 0) failure.retryAfter = retryAfter;
+  return failure;
 }
 
 const needsServer =
@@ -143,13 +163,15 @@ const needsServer =
     throw new Error(texts.needsServer);
   };
 
+/** `demoUrl`: where the demo model answers (this origin's, unless a test serves it elsewhere). */
 export function browserExecutors(
   model: VisitorModel | null,
   texts: BrowserExecutorTexts,
+  demoUrl = DEMO_CHAT_URL,
 ): Executors {
   return {
     ...pureExecutors,
-    llm: llmExecutor(model, texts),
+    llm: llmExecutor(model, texts, demoUrl),
     datasource_query: needsServer(texts),
     http_request: needsServer(texts),
     send_email: needsServer(texts),
