@@ -30,6 +30,7 @@ import { whitelistRoutes } from './modules/whitelist/whitelist.routes.ts';
 import { projectRoutes } from './modules/projects/projects.routes.ts';
 import { agentRoutes } from './modules/agents/agents.routes.ts';
 import { runRoutes } from './modules/agents/runs/runs.routes.ts';
+import { scheduleRoutes } from './modules/agents/schedules/schedules.routes.ts';
 import { chatRoutes } from './modules/agents/chat/chat.routes.ts';
 import { agentSettingsRoutes } from './modules/agents/settings/agent-settings.ts';
 import { webhookRoutes } from './modules/agents/webhooks/webhooks.routes.ts';
@@ -164,6 +165,7 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   v1.route('/', tryBuilderRoutes);
   v1.route('/', agentRoutes);
   v1.route('/', runRoutes);
+  v1.route('/', scheduleRoutes);
   v1.route('/', chatRoutes);
   v1.route('/', agentSettingsRoutes);
   v1.route('/', webhookRoutes);

@@ -8,6 +8,7 @@ import { createMailer } from './mail/mailer.ts';
 import { createLogger, type Logger } from './http/logger.ts';
 import { resolveAppSecret } from './secret.ts';
 import { startRunHousekeeping } from './modules/agents/runs/run-housekeeping.ts';
+import { startScheduler } from './modules/agents/schedules/schedule-firing.ts';
 
 export type Services = { deps: AppDeps; database: DatabaseHandle; close(): Promise<void> };
 
@@ -55,10 +56,12 @@ export async function startServices(
     trustProxy: options.trustProxy ?? config.trustProxy,
   };
   const stopHousekeeping = startRunHousekeeping(database.db, logger);
+  const stopScheduler = config.scheduler ? startScheduler(deps) : async () => {};
   return {
     deps,
     database,
     close: async () => {
+      await stopScheduler();
       stopHousekeeping();
       await sessionCache.close();
       await database.close();

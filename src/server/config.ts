@@ -96,6 +96,8 @@ const envSchema = z
     DEMO_MODEL: optionalString,
     DEMO_MODEL_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
     DEMO_MODEL_MAX_TOKENS: z.coerce.number().int().min(1).default(512),
+    /** `off`: this process fires no schedules (tests drive the loop themselves). */
+    SCHEDULER: z.enum(['on', 'off']).default('on'),
     LOG_LEVEL: z
       .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
       .default('info'),
@@ -144,6 +146,8 @@ export type Config = {
   outbound: OutboundPolicy;
   /** The try-builder's demo model (issue 16 §2); off when DEMO_MODEL_BASE_URL is unset. */
   demoModel: DemoModelConfig | undefined;
+  /** Whether this process runs the schedules' firing loop (SCHEDULER, default on). */
+  scheduler: boolean;
 };
 
 export type DemoModelConfig = {
@@ -219,5 +223,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             maxTokens: e.DEMO_MODEL_MAX_TOKENS,
           }
         : undefined,
+    scheduler: e.SCHEDULER === 'on',
   };
 }

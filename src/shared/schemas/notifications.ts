@@ -17,6 +17,8 @@ export const NOTIFICATION_KINDS = [
   'help_request.received',
   'help_request.answered',
   'customers.import_finished',
+  'schedule.run_failed',
+  'schedule.disabled',
   'message',
 ] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
@@ -34,6 +36,10 @@ export type NotificationParams = {
   'help_request.answered': { helpRequestId: string; status: string };
   /** To the importing user. */
   'customers.import_finished': { created: number; updated: number; failed: number };
+  /** To a schedule's author when its run failed (after its retries) and it asks to be told. */
+  'schedule.run_failed': { scheduleName: string; agentName: string; runId: string };
+  /** To a schedule's author when the system turned it off (`reason`: e.g. `agent_deleted`). */
+  'schedule.disabled': { scheduleName: string; agentName: string; reason: string };
   message: { title: string; body: string };
 };
 

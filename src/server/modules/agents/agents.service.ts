@@ -32,6 +32,7 @@ import {
   type AgentUpdate,
 } from '../../../shared/schemas/agents.ts';
 import { referenceProblems } from './agent-references.ts';
+import { disableSchedulesOfAgent } from './schedules/agent-deleted.ts';
 
 export type AgentRow = typeof agents.$inferSelect;
 export type Executor = Pick<Database, 'select' | 'insert' | 'update'>;
@@ -316,4 +317,11 @@ export async function duplicateAgent(
 }
 
 /** Marks a live agent deleted; false when there is none. */
-export const deleteAgent = softDeleter({ table: agents, targetType: 'agent', snapshot });
+const softDeleteAgent = softDeleter({ table: agents, targetType: 'agent', snapshot });
+
+/** Soft-deletes an agent; its schedules stop, and their authors are told. */
+export async function deleteAgent(db: Database, scope: OrgScope, actor: AuditActor, id: string) {
+  const deleted = await softDeleteAgent(db, scope, actor, id);
+  if (deleted) await disableSchedulesOfAgent(db, scope.organizationId, id);
+  return deleted;
+}

@@ -1,0 +1,286 @@
+/**
+ * The firing loop (AGENTS.md, "Scheduler"), safe with any number of processes:
+ * 1. advance: due schedules are locked `FOR UPDATE SKIP LOCKED`; their due fires are inserted
+ *    (unique on schedule and time, `ON CONFLICT DO NOTHING`) as the catch-up policy says, and
+ *    `next_fire_at` moves on;
+ * 2. claim: pending fires are claimed `FOR UPDATE SKIP LOCKED` (pending → enqueued in one
+ *    statement), the overlap policy applied, and each claimed fire enqueues one run;
+ * 3. reclaim: a fire claimed by a process that died before its run started goes back to pending.
+ */
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.ts';
+import { agentRuns, agents, scheduleFires, schedules } from '../../../db/schema/index.ts';
+import { notify } from '../../../notifications/record.ts';
+import {
+  firesBetween,
+  nextFireAfter,
+  overlapDecision,
+  planDueFires,
+} from '../../../../shared/schedules/next-fires.ts';
+import type { RunDeps } from '../runs/runs.service.ts';
+import { fireSpecOf, type ScheduleRow } from './schedules.service.ts';
+import { enqueueScheduledRun } from './schedule-enqueue.ts';
+
+/** Fires looked at per schedule and tick; older missed ones beyond it are passed over. */
+const MAX_DUE_PER_SCHEDULE = 1000;
+/** Skipped fires kept per schedule and tick (the history needs the latest, not thousands). */
+const MAX_SKIPPED_ROWS = 50;
+const SCHEDULES_PER_TICK = 500;
+const FIRES_PER_TICK = 500;
+/** A claimed fire whose run has not started after this long was claimed by a dead process. */
+const STALE_CLAIM_SECONDS = 20;
+
+type Db = Database;
+
+/** Inserts the due fires of due schedules and moves their next fire on; returns fires added. */
+export async function advanceDueSchedules(db: Db, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = await tx
+      .select()
+      .from(schedules)
+      .where(and(eq(schedules.enabled, true), sql`${schedules.nextFireAt} <= ${now}`))
+      .orderBy(schedules.nextFireAt)
+      .limit(SCHEDULES_PER_TICK)
+      .for('update', { skipLocked: true });
+    const rows: (typeof scheduleFires.$inferInsert)[] = [];
+    const nexts: { id: string; next: Date | null }[] = [];
+    for (const schedule of due) {
+      const spec = fireSpecOf(schedule);
+      const from = new Date(schedule.nextFireAt!.getTime() - 1);
+      const { times } = firesBetween(spec, from, now, MAX_DUE_PER_SCHEDULE);
+      const plan = planDueFires(times, now, schedule.catchUp, schedule.catchUpLimit);
+      const base = { organizationId: schedule.organizationId, scheduleId: schedule.id };
+      for (const at of plan.run) rows.push({ ...base, fireAt: at });
+      for (const { at, reason } of plan.skip.slice(-MAX_SKIPPED_ROWS)) {
+        rows.push({ ...base, fireAt: at, status: 'skipped', reason, firedAt: now });
+      }
+      nexts.push({ id: schedule.id, next: nextFireAfter(spec, now) });
+    }
+    if (rows.length) {
+      for (let i = 0; i < rows.length; i += 1000) {
+        await tx
+          .insert(scheduleFires)
+          .values(rows.slice(i, i + 1000))
+          .onConflictDoNothing();
+      }
+    }
+    if (nexts.length) {
+      const values = JSON.stringify(
+        nexts.map((n) => ({ id: n.id, next: n.next?.toISOString() ?? null })),
+      );
+      await tx.execute(sql`
+        update ${schedules} set next_fire_at = v.next
+        from json_to_recordset(${values}::json) as v(id uuid, next timestamptz)
+        where ${schedules.id} = v.id`);
+    }
+    return rows.length;
+  });
+}
+
+type Claimed = { id: string; scheduleId: string; organizationId: string; fireAt: Date };
+
+/** Claims due pending fires for this process (no other process can claim them). */
+async function claimFires(db: Db, now: Date): Promise<Claimed[]> {
+  type Row = { id: string; schedule_id: string; organization_id: string; fire_at: string | Date };
+  const result = await db.execute(sql`
+    update ${scheduleFires} set status = 'enqueued', fired_at = now()
+    where id in (
+      select id from ${scheduleFires}
+      where status = 'pending' and fire_at <= ${now}
+      order by fire_at limit ${FIRES_PER_TICK}
+      for update skip locked)
+    returning id, schedule_id, organization_id, fire_at`);
+  return (result as unknown as { rows: Row[] }).rows
+    .map((r) => ({
+      id: r.id,
+      scheduleId: r.schedule_id,
+      organizationId: r.organization_id,
+      fireAt: new Date(r.fire_at),
+    }))
+    .sort((a, b) => a.fireAt.getTime() - b.fireAt.getTime());
+}
+
+/** Schedules (of live agents) of the claimed fires, and which of them have a run going. */
+async function claimContext(db: Db, scheduleIds: string[]) {
+  const rows = await db
+    .select({ schedule: schedules, agentName: agents.name, agentDeleted: agents.deletedAt })
+    .from(schedules)
+    .innerJoin(agents, eq(agents.id, schedules.agentId))
+    .where(inArray(schedules.id, scheduleIds));
+  const active = await db
+    .selectDistinct({ scheduleId: scheduleFires.scheduleId })
+    .from(scheduleFires)
+    .innerJoin(agentRuns, eq(agentRuns.id, scheduleFires.runId))
+    .where(
+      and(
+        inArray(scheduleFires.scheduleId, scheduleIds),
+        inArray(agentRuns.status, ['queued', 'running']),
+      ),
+    );
+  return {
+    schedules: new Map(rows.map((r) => [r.schedule.id, r])),
+    running: new Set(active.map((a) => a.scheduleId)),
+  };
+}
+
+const setFire = (db: Db, id: string, values: Partial<typeof scheduleFires.$inferInsert>) =>
+  db.update(scheduleFires).set(values).where(eq(scheduleFires.id, id));
+
+/**
+ * Watches a scheduled run: a failed one is retried as the schedule says (the fire then points
+ * at the newest attempt), and its author is told when it still failed.
+ */
+function follow(
+  deps: RunDeps,
+  fireId: string,
+  schedule: ScheduleRow,
+  agentName: string,
+  done: Promise<{ status: string }> | null,
+  attempt: number,
+) {
+  if (!done) return;
+  void done
+    .then(async (result) => {
+      if (result.status !== 'failed') return;
+      if (attempt < schedule.retries) {
+        const retry = await enqueueScheduledRun(deps, runOf(schedule));
+        await setFire(deps.db, fireId, { runId: retry.runId });
+        follow(deps, fireId, schedule, agentName, retry.done, attempt + 1);
+        return;
+      }
+      if (schedule.notifyOnFailure && schedule.createdBy) {
+        const [fire] = await deps.db
+          .select({ runId: scheduleFires.runId })
+          .from(scheduleFires)
+          .where(eq(scheduleFires.id, fireId));
+        await notify(deps.db, {
+          userIds: [schedule.createdBy],
+          organizationId: schedule.organizationId,
+          kind: 'schedule.run_failed',
+          params: { scheduleName: schedule.name, agentName, runId: fire?.runId ?? '' },
+          link: fire?.runId ? `/agents/${schedule.agentId}/runs/${fire.runId}` : '/scheduler',
+        });
+      }
+    })
+    .catch((error: unknown) =>
+      deps.logger.error({ err: error, fireId }, 'schedule: follow-up failed'),
+    );
+}
+
+const runOf = (s: ScheduleRow) => ({
+  organizationId: s.organizationId,
+  agentId: s.agentId,
+  callerId: s.createdBy,
+  input: (s.input ?? {}) as Record<string, unknown>,
+});
+
+/** Starts one run for a fire; returns whether a run started. */
+export async function startFire(
+  deps: RunDeps,
+  fireId: string,
+  schedule: ScheduleRow,
+  agentName: string,
+): Promise<string | null> {
+  try {
+    const run = await enqueueScheduledRun(deps, runOf(schedule));
+    await setFire(deps.db, fireId, { runId: run.runId });
+    follow(deps, fireId, schedule, agentName, run.done, 0);
+    return run.runId;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    deps.logger.warn(
+      { fireId, scheduleId: schedule.id, err: message },
+      'schedule: run not started',
+    );
+    await setFire(deps.db, fireId, { status: 'skipped', reason: 'start_failed' });
+    return null;
+  }
+}
+
+/** Claims due fires and starts their runs as the overlap policy says; returns runs started. */
+export async function runDueFires(deps: RunDeps, now: Date): Promise<number> {
+  const claimed = await claimFires(deps.db, now);
+  if (claimed.length === 0) return 0;
+  const context = await claimContext(deps.db, [...new Set(claimed.map((c) => c.scheduleId))]);
+  let started = 0;
+  await Promise.all(
+    groupBy(claimed, (c) => c.scheduleId).map(async (fires) => {
+      for (const fire of fires) {
+        const found = context.schedules.get(fire.scheduleId);
+        if (!found || found.agentDeleted || !found.schedule.enabled) {
+          await setFire(deps.db, fire.id, { status: 'skipped', reason: 'paused' });
+          continue;
+        }
+        const decision = overlapDecision(
+          found.schedule.overlap,
+          context.running.has(fire.scheduleId),
+        );
+        if (decision === 'skip') {
+          await setFire(deps.db, fire.id, { status: 'skipped', reason: 'overlap' });
+        } else if (decision === 'wait') {
+          await setFire(deps.db, fire.id, { status: 'pending', firedAt: null });
+        } else if (await startFire(deps, fire.id, found.schedule, found.agentName)) {
+          started++;
+          context.running.add(fire.scheduleId);
+        }
+      }
+    }),
+  );
+  return started;
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    groups.set(k, [...(groups.get(k) ?? []), item]);
+  }
+  return [...groups.values()];
+}
+
+/** Claimed fires whose run never started (their process died) go back to pending. */
+export async function reclaimStaleFires(db: Db): Promise<void> {
+  await db.execute(sql`
+    update ${scheduleFires} set status = 'pending', fired_at = null
+    where status = 'enqueued' and run_id is null
+      and fired_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`);
+}
+
+/** One pass of the loop at `now` (tests pass a fake clock). */
+export async function schedulerTick(deps: RunDeps, now = new Date()) {
+  const inserted = await advanceDueSchedules(deps.db, now);
+  const started = await runDueFires(deps, now);
+  return { inserted, started };
+}
+
+/**
+ * Runs the loop every `tickMs` until stopped; `stop()` waits for the pass under way, so no
+ * claimed fire is left without its run on a graceful shutdown.
+ */
+export function startScheduler(deps: RunDeps, options: { tickMs?: number } = {}) {
+  const tickMs = options.tickMs ?? 250;
+  let stopped = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let current: Promise<unknown> = Promise.resolve();
+  let ticks = 0;
+  const loop = () => {
+    if (stopped) return;
+    const pass = async () => {
+      if (ticks++ % 40 === 0) await reclaimStaleFires(deps.db);
+      await schedulerTick(deps);
+    };
+    current = pass()
+      .catch((error: unknown) => {
+        if (!stopped) deps.logger.error({ err: error }, 'scheduler: a pass failed');
+      })
+      .finally(() => {
+        if (!stopped) timer = setTimeout(loop, tickMs);
+      });
+  };
+  timer = setTimeout(loop, tickMs);
+  return async () => {
+    stopped = true;
+    clearTimeout(timer);
+    await current;
+  };
+}
