@@ -28,7 +28,7 @@ import type { AgentGraphProblem } from '../../../../shared/schemas/agents';
 import type { LiveStep } from '../detail/detail-logic';
 import type { NodeRunStatus } from './AgentNodeCard';
 import { BuilderCanvas } from './BuilderCanvas';
-import { NodeForm } from './forms';
+import { NodeForm, type BuilderModel } from './forms';
 import {
   addNode,
   autoLayout,
@@ -70,6 +70,8 @@ export interface BuilderShellProps {
   banner?: ReactNode;
   /** The Test tab's content, told how to light up steps on the canvas. */
   testPanel?: (onLiveSteps: (steps: LiveStep[] | null) => void) => ReactNode;
+  /** The try-builder's model, which its model steps use (they show no provider picker). */
+  builderModel?: BuilderModel;
 }
 
 /**
@@ -93,6 +95,7 @@ function BuilderBody({
   toolbarEnd,
   banner,
   testPanel,
+  builderModel,
 }: BuilderShellProps) {
   const { t } = useTranslation();
   const theme = useTheme();
@@ -278,6 +281,7 @@ function BuilderBody({
               variables={variables}
               readOnly={readOnly}
               problems={problems.filter((p) => p.nodeId === selectedNode.id)}
+              builderModel={builderModel}
             />
           ) : (
             <Typography color="text.secondary">

@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -19,6 +20,7 @@ import {
   TextInput,
   textFieldBinding,
 } from './fields';
+import { useNodeFormContext, type BuilderModel } from './form-context';
 import { FieldGroup, RowList } from './rows';
 
 const MAX_TOOLS = 20;
@@ -225,17 +227,57 @@ function HttpTools() {
   );
 }
 
+/** A workspace's model step: one of the organisation's providers and one of its models. */
+function ProviderAndModel() {
+  const { control } = useFormContext();
+  const providers = useProviderChoices();
+  const providerId = useWatch({ control, name: 'providerId' }) as string | undefined;
+  const provider = providers.data?.find((choice) => choice.id === providerId);
+  return (
+    <>
+      <ProviderField providers={providers} />
+      <ModelField provider={provider} />
+    </>
+  );
+}
+
+/**
+ * The try-builder's model step: no providers (a visitor has no organisation); which model the
+ * builder calls, and a model name typed freely (for an own endpoint it overrides the builder's).
+ */
+function BuilderModelFields({ model }: { model: BuilderModel }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Alert severity="info">
+        {model.kind === 'own'
+          ? t('builderForms.llm.builderModel.own', { model: model.model })
+          : model.kind === 'demo'
+            ? t('builderForms.llm.builderModel.demo', { model: model.model })
+            : t('builderForms.llm.builderModel.none')}
+      </Alert>
+      <TextInput
+        name="model"
+        label={t('builderForms.llm.model')}
+        helper={
+          model.kind === 'demo'
+            ? t('builderForms.llm.builderModel.modelDemoHelp')
+            : t('builderForms.llm.builderModel.modelHelp')
+        }
+        ltr
+      />
+    </>
+  );
+}
+
 export function LlmForm() {
   const { t } = useTranslation();
   const { control, setValue } = useFormContext();
-  const providers = useProviderChoices();
-  const providerId = useWatch({ control, name: 'providerId' }) as string | undefined;
+  const { builderModel } = useNodeFormContext();
   const jsonSchema = useWatch({ control, name: 'jsonSchema' }) as object | undefined;
-  const provider = providers.data?.find((choice) => choice.id === providerId);
   return (
     <Stack spacing={2}>
-      <ProviderField providers={providers} />
-      <ModelField provider={provider} />
+      {builderModel ? <BuilderModelFields model={builderModel} /> : <ProviderAndModel />}
       <CodeField
         name="system"
         language="template"

@@ -12,7 +12,7 @@ import {
 } from '../../../../../shared/schemas/agent-graph';
 import type { AgentGraphProblem } from '../../../../../shared/schemas/agents';
 import { renderWithApp } from '../../../../components/list/test-wrapper';
-import { NodeForm } from './index';
+import { NodeForm, type BuilderModel } from './index';
 
 const api = vi.hoisted(() => vi.fn());
 vi.mock('../../../../lib/api', async (original) => ({
@@ -75,7 +75,7 @@ function nodeOf(type: NodeType, data: Record<string, unknown> = {}, id = 'step')
 
 function renderForm(
   node: AgentNode,
-  options: { readOnly?: boolean; problems?: AgentGraphProblem[] } = {},
+  options: { readOnly?: boolean; problems?: AgentGraphProblem[]; builderModel?: BuilderModel } = {},
 ) {
   const onChange = vi.fn();
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -90,6 +90,7 @@ function renderForm(
         variables={['input.message', 'nodes.query.rows']}
         readOnly={options.readOnly ?? false}
         problems={options.problems ?? []}
+        builderModel={options.builderModel}
       />
     );
   }
@@ -149,6 +150,26 @@ describe('NodeForm', () => {
       }),
     );
     expect(api).toHaveBeenCalledWith('/model-providers', expect.anything());
+  });
+
+  it('llm in the try-builder: no provider picker, the builder’s model said, any model typed', async () => {
+    const { onChange } = renderForm(nodeOf('llm', { prompt: 'Hi' }), {
+      builderModel: { kind: 'own', model: 'llama3' },
+    });
+    expect(screen.queryByRole('combobox', { name: /^Model provider/ })).toBeNull();
+    expect(screen.getByText(/call your own endpoint, with the model llama3/)).toBeTruthy();
+    const model = screen.getByRole('textbox', { name: /^Model/ });
+    expect(description(model)).toMatch(/empty: the builder's model/);
+    await userEvent.type(model, 'qwen2.5');
+    expect(lastData(onChange)).toMatchObject({ model: 'qwen2.5', prompt: 'Hi' });
+    expect(api).not.toHaveBeenCalledWith('/model-providers', expect.anything());
+    cleanup();
+
+    renderForm(nodeOf('llm'), { builderModel: { kind: 'demo', model: 'demo-small' } });
+    expect(screen.getByText(/demo model \(demo-small\)/)).toBeTruthy();
+    cleanup();
+    renderForm(nodeOf('llm'), { builderModel: { kind: 'none' } });
+    expect(screen.getByText(/need a model: Set a model/)).toBeTruthy();
   });
 
   it('llm: a number field sends a number, and an empty one none', async () => {

@@ -38,7 +38,14 @@ const FORMS: Record<NodeType, () => ReactNode> = {
 /** A deep copy: the form keeps mutating its values object, the graph must not see that. */
 const snapshot = <T,>(value: T): T => structuredClone(value);
 
-export function NodeForm({ node, onChange, variables, readOnly, problems }: NodeFormProps) {
+export function NodeForm({
+  node,
+  onChange,
+  variables,
+  readOnly,
+  problems,
+  builderModel,
+}: NodeFormProps) {
   const { t } = useTranslation();
   const resolver = useMemo(
     () => zodResolver(dataSchemaOf(node.type), { error: zodErrorMap(t) }) as Resolver<FieldValues>,
@@ -86,8 +93,8 @@ export function NodeForm({ node, onChange, variables, readOnly, problems }: Node
   );
 
   const context = useMemo(
-    () => ({ readOnly, variables, problems }),
-    [readOnly, variables, problems],
+    () => ({ readOnly, variables, problems, builderModel }),
+    [readOnly, variables, problems, builderModel],
   );
   const onTop = problems.filter((problem) => !shownOnField(node.type, problem));
   const advancedProblem = problems.some((problem) =>

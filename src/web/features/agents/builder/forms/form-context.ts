@@ -4,12 +4,21 @@ import type { FieldError } from 'react-hook-form';
 import type { AgentGraphProblem } from '../../../../../shared/schemas/agents';
 import { problemText } from './node-data';
 
+/**
+ * Where a model step's call goes in the try-builder, which has no organisation and so no
+ * providers: the visitor's own endpoint (its model), the instance's demo model, or none yet.
+ */
+export type BuilderModel =
+  { kind: 'own'; model: string } | { kind: 'demo'; model: string } | { kind: 'none' };
+
 /** What every field of a node form needs besides its value. */
 export interface NodeFormContextValue {
   readOnly: boolean;
   /** Names the templates and expressions may use (completion). */
   variables: string[];
   problems: AgentGraphProblem[];
+  /** Set in the try-builder: model steps use it rather than an organisation's provider. */
+  builderModel?: BuilderModel;
 }
 
 export const NodeFormContext = createContext<NodeFormContextValue>({

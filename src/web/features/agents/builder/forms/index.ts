@@ -1,7 +1,9 @@
 import type { AgentNode } from '../../../../../shared/schemas/agent-graph';
 import type { AgentGraphProblem } from '../../../../../shared/schemas/agents';
+import type { BuilderModel } from './form-context';
 
 export { NodeForm } from './NodeForm';
+export type { BuilderModel } from './form-context';
 
 export interface NodeFormProps {
   node: AgentNode;
@@ -12,4 +14,6 @@ export interface NodeFormProps {
   readOnly: boolean;
   /** This node's validation problems; each is shown on its field (by `field`), others on top. */
   problems: AgentGraphProblem[];
+  /** The try-builder's model: model steps use it and show no provider picker. */
+  builderModel?: BuilderModel;
 }

@@ -9,7 +9,7 @@ import { IconCloudUpload, IconSparkles, IconTemplate } from '@tabler/icons-react
 import { useQuery } from '@tanstack/react-query';
 import { Link, useNavigate } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   agentGraphSchema,
@@ -25,6 +25,7 @@ import { api } from '../../../../lib/api';
 import { selectOrganization, useAuthState } from '../../../../lib/auth-store';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from '../../../../lib/storage';
 import { BuilderShell } from '../BuilderShell';
+import type { BuilderModel } from '../forms';
 import { useGraphHistory } from '../useGraphHistory';
 import type { VisitorModel } from './browser-executors';
 import { LocalTestConsole } from './LocalTestConsole';
@@ -85,6 +86,13 @@ export function TryBuilderPage({
   });
   const demoModel = config.data?.demoModel?.model ?? null;
   const activeModel: VisitorModel | null = model ?? (demoModel ? { kind: 'demo' } : null);
+  // What the forms' model steps say (one object while the model stays the same).
+  const modelKind = activeModel?.kind ?? 'none';
+  const modelName = activeModel?.kind === 'own' ? activeModel.model : (demoModel ?? '');
+  const builderModel = useMemo<BuilderModel>(
+    () => (modelKind === 'none' ? { kind: 'none' } : { kind: modelKind, model: modelName }),
+    [modelKind, modelName],
+  );
 
   // The draft is kept in this browser a moment after each change.
   useEffect(() => {
@@ -177,6 +185,7 @@ export function TryBuilderPage({
           history={history}
           readOnly={false}
           ignoreProblem={usesVisitorModel}
+          builderModel={builderModel}
           toolbarEnd={
             <Typography variant="body2" color="text.secondary" role="status">
               {t('builder.try.keptHere')}
