@@ -4,8 +4,6 @@ import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
@@ -16,11 +14,10 @@ import {
   IconLayoutDistributeHorizontal,
   IconMaximize,
   IconPlus,
-  IconX,
 } from '@tabler/icons-react';
 import { ReactFlowProvider, useReactFlow } from '@xyflow/react';
 import { useSnackbar } from 'notistack';
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateGraph } from '../../../../shared/engine/validate';
 import type { NodeType } from '../../../../shared/schemas/agent-graph';
@@ -28,7 +25,8 @@ import type { AgentGraphProblem } from '../../../../shared/schemas/agents';
 import type { LiveStep } from '../detail/detail-logic';
 import type { NodeRunStatus } from './AgentNodeCard';
 import { BuilderCanvas } from './BuilderCanvas';
-import { NodeForm, type BuilderModel } from './forms';
+import { BuilderSidePanel, type BuilderSide } from './BuilderSidePanel';
+import type { BuilderModel } from './forms';
 import {
   addNode,
   autoLayout,
@@ -40,17 +38,12 @@ import {
   newNode,
   pasteNodes,
   removeElements,
-  updateNodeData,
-  availableVariables,
   type Clipboard,
 } from './graph-model';
 import { NodePalette } from './NodePalette';
 import { commandFor } from './shortcuts';
 import { ShortcutsHelp } from './ShortcutsHelp';
 import type { GraphHistory } from './useGraphHistory';
-import { ValidationPanel } from './ValidationPanel';
-
-type Side = 'step' | 'problems' | 'test';
 
 const NO_PROBLEMS: AgentGraphProblem[] = [];
 
@@ -105,7 +98,7 @@ function BuilderBody({
   const canUpdate = !readOnly;
   const { graph, change } = history;
   const [selectedNodes, setSelectedNodes] = useState<ReadonlySet<string>>(new Set());
-  const [side, setSide] = useState<Side>('step');
+  const [side, setSide] = useState<BuilderSide>('step');
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [sideOpen, setSideOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
@@ -121,15 +114,6 @@ function BuilderBody({
     for (const step of liveSteps ?? []) map[step.nodeId] = step.status as NodeRunStatus;
     return map;
   }, [liveSteps]);
-
-  const selectedId = selectedNodes.size === 1 ? [...selectedNodes][0]! : null;
-  /** The step whose form the person has used (typed, clicked) since it opened. */
-  const touchedForm = useRef<string | null>(null);
-  const selectedNode = graph.nodes.find((n) => n.id === selectedId) ?? null;
-  const variables = useMemo(
-    () => (selectedId ? availableVariables(graph, selectedId) : []),
-    [graph, selectedId],
-  );
 
   const select = useCallback(
     (ids: string[]) => {
@@ -232,71 +216,20 @@ function BuilderBody({
   };
 
   const sidePanel = (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs
-          value={side}
-          onChange={(_e, value: Side) => setSide(value)}
-          aria-label={t('builder.side.label')}
-          variant="fullWidth"
-          sx={{ flex: 1 }}
-        >
-          <Tab value="step" label={t('builder.side.step')} />
-          <Tab
-            value="problems"
-            label={
-              problems.length > 0
-                ? t('builder.side.problemsCount', { count: problems.length })
-                : t('builder.side.problems')
-            }
-            sx={problems.length > 0 ? { color: 'error.main' } : undefined}
-          />
-          {testPanel ? <Tab value="test" label={t('builder.side.test')} /> : null}
-        </Tabs>
-        {phone ? (
-          <IconButton aria-label={t('builder.side.close')} onClick={() => setSideOpen(false)}>
-            <IconX size={20} aria-hidden />
-          </IconButton>
-        ) : null}
-      </Stack>
-      <Box
-        sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: 2 }}
-        onKeyDownCapture={() => (touchedForm.current = selectedId)}
-        onPointerDownCapture={() => (touchedForm.current = selectedId)}
-        onPasteCapture={() => (touchedForm.current = selectedId)}
-        onInputCapture={() => (touchedForm.current = selectedId)}
-      >
-        {side === 'step' ? (
-          selectedNode ? (
-            <NodeForm
-              key={selectedNode.id}
-              node={selectedNode}
-              onChange={(data) =>
-                change(updateNodeData(graph, selectedNode.id, data), {
-                  key: `form:${selectedNode.id}`,
-                  // What a form fills in by itself when it opens is no step to undo.
-                  record: touchedForm.current === selectedNode.id,
-                })
-              }
-              variables={variables}
-              readOnly={readOnly}
-              problems={problems.filter((p) => p.nodeId === selectedNode.id)}
-              builderModel={builderModel}
-            />
-          ) : (
-            <Typography color="text.secondary">
-              {selectedNodes.size > 1
-                ? t('builder.side.many', { count: selectedNodes.size })
-                : t('builder.side.none')}
-            </Typography>
-          )
-        ) : side === 'problems' ? (
-          <ValidationPanel problems={problems} onJump={focusNode} />
-        ) : (
-          testPanel?.(setLiveSteps)
-        )}
-      </Box>
-    </Box>
+    <BuilderSidePanel
+      side={side}
+      onSide={setSide}
+      graph={graph}
+      change={change}
+      readOnly={readOnly}
+      problems={problems}
+      selectedNodes={selectedNodes}
+      onJump={focusNode}
+      testPanel={testPanel}
+      onLiveSteps={setLiveSteps}
+      builderModel={builderModel}
+      onClose={phone ? () => setSideOpen(false) : undefined}
+    />
   );
 
   return (
