@@ -41,6 +41,14 @@ import { homeRoutes } from './modules/home/home.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { dataSourceRoutes } from './modules/data-sources/data-sources.routes.ts';
 import { modelProviderRoutes } from './modules/model-providers/model-providers.routes.ts';
+import { apiKeyRoutes } from './modules/api-keys/api-keys.routes.ts';
+import {
+  OPENAI_PATH_PREFIX,
+  openAiErrorResponse,
+  openAiRoutes,
+} from './modules/agents/api/openai.routes.ts';
+import { apiKeyContext } from './http/api-key-auth.ts';
+import { apiDocsRoutes } from './http/api-docs.ts';
 import { tryBuilderRoutes } from './modules/try-builder/try-builder.routes.ts';
 import { DATA_SOURCE_LIMITS } from '../shared/schemas/data-sources.ts';
 import { CUSTOMER_IMPORT_BODY_BYTES } from '../shared/schemas/customers.ts';
@@ -94,7 +102,12 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   app.use('/api/auth/*', inputHygiene({ multipart: true }));
   app.use('/api/functions/*', inputHygiene());
   app.use('/api/v1/*', inputHygiene());
-  app.onError((error, c) => errorResponse(c, toApiError(error, deps.logger)));
+  app.onError((error, c) => {
+    const apiError = toApiError(error, deps.logger);
+    return c.req.path.startsWith(OPENAI_PATH_PREFIX)
+      ? openAiErrorResponse(c, apiError)
+      : errorResponse(c, apiError);
+  });
 
   // What the browser needs to know before it signs in; nothing secret.
   app.get('/api/config', (c) =>
@@ -142,7 +155,10 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   v1.use('*', async (c, next) => {
     isPublic ??= publicRequests(v1.openAPIRegistry.definitions, '/api/v1');
     const openApiDocument = c.req.method === 'GET' && c.req.path === '/api/v1/openapi.json';
-    if (!openApiDocument && !isPublic(c.req.method, c.req.path)) requireAuth(c);
+    // An API key's request is checked by the route (`permission.can(…, { apiKey })`).
+    if (!openApiDocument && !isPublic(c.req.method, c.req.path) && !c.get('apiKey')) {
+      requireAuth(c);
+    }
     await next();
   });
   v1.route('/', meRoutes);
@@ -168,11 +184,21 @@ export function createApp(deps: AppDeps, options: { webRoot?: string } = {}) {
   v1.route('/', scheduleRoutes);
   v1.route('/', chatRoutes);
   v1.route('/', agentSettingsRoutes);
+  v1.route('/', apiKeyRoutes);
+  v1.route('/', openAiRoutes);
+  v1.openAPIRegistry.registerComponent('securitySchemes', 'apiKey', {
+    type: 'http',
+    scheme: 'bearer',
+    description: 'An organisation API key, `mk_…` (the organisation’s API keys tab)',
+  });
   v1.route('/', webhookRoutes);
   app.use('/api/v1/*', requestContext(deps));
+  app.use('/api/v1/*', apiKeyContext());
   app.route('/api/v1', v1);
   // Agents' webhooks: other systems post here without a session (the token is in the path).
   app.route('/api/hooks', hookRoutes(deps));
+
+  app.route('/api/docs', apiDocsRoutes());
 
   app.all('/api/*', () => {
     throw notFound('No such API route');

@@ -62,6 +62,9 @@ export const ERROR_CODES = {
   // Model providers
   MODEL_PROVIDER_NAME_TAKEN: 409,
 
+  // Organisation API keys
+  API_KEY_NAME_TAKEN: 409,
+
   // The try-builder's demo model (DEMO_MODEL_*)
   DEMO_MODEL_OFF: 404,
   DEMO_MODEL_FAILED: 502,

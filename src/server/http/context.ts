@@ -24,11 +24,21 @@ export type SessionUser = {
 
 export type RequestAuth = { user: SessionUser; sessionId: string };
 export type OrgContext = { id: string; role: string | null };
+/** An organisation API key a request authenticated with (src/server/http/api-key-auth.ts). */
+export type ApiKeyCaller = {
+  id: string;
+  organizationId: string;
+  scopes: readonly string[];
+  /** The one agent the key may reach, or null for every agent of its organisation. */
+  agentId: string | null;
+};
 
 export type AppEnv = {
   Variables: {
     deps: AppDeps;
     auth: RequestAuth | null;
+    /** Set instead of `auth` when the request came with an organisation API key. */
+    apiKey?: ApiKeyCaller | null;
     org: OrgContext | null;
     rules: AbilityRule[];
     ability: AppAbility;

@@ -31,6 +31,9 @@
  *     and needs no organisation (lists across organisations: users, audit log).
  *   - `superAdminAnywhere: true`: a super admin passes without selecting an organisation.
  *   - `message`: the 403 message.
+ *   - `apiKey`: the route also takes an organisation API key (`Authorization: Bearer mk_…`,
+ *     src/server/http/api-key-auth.ts) holding one of these scopes (403 otherwise). Without it a
+ *     key is refused (401): the route needs a session.
  * - `permission.superAdmin()`: super admins only (`manage SuperAdmin`), no organisation needed.
  *
  * In every case an X-Organization-Id the caller is not a member of is already a 404 (see
@@ -39,8 +42,9 @@
  */
 import type { MiddlewareHandler } from 'hono';
 import type { Action, Subject } from '../../shared/abilities.ts';
+import { API_KEY_MESSAGES, type ApiKeyScope } from '../../shared/schemas/api-keys.ts';
 import { requireAuth, requireOrg, type AppEnv } from './context.ts';
-import { forbidden } from './errors.ts';
+import { HttpError, forbidden } from './errors.ts';
 
 export type PermissionSpec =
   | { kind: 'public' }
@@ -52,6 +56,8 @@ export type PermissionSpec =
       subject: Subject;
       scopeAll?: boolean;
       superAdminAnywhere?: boolean;
+      /** API keys with one of these scopes may call the route too. */
+      apiKeyScopes?: readonly ApiKeyScope[];
     }
   | { kind: 'superAdmin' };
 
@@ -72,11 +78,14 @@ export interface CanOptions {
   scopeAll?: boolean;
   superAdminAnywhere?: boolean;
   message?: string;
+  apiKey?: readonly ApiKeyScope[];
 }
 
 type Declared = {
   middleware: MiddlewareHandler<AppEnv>;
   'x-permission': PermissionSpec;
+  /** Routes that take an API key: the `apiKey` bearer scheme, or the session (app.ts). */
+  security?: Record<string, string[]>[];
 };
 
 const SCOPE_ALL_MESSAGE = 'Only super admins can use scope=all';
@@ -111,8 +120,20 @@ export const permission = {
       subject,
       ...(options.scopeAll ? { scopeAll: true } : {}),
       ...(options.superAdminAnywhere ? { superAdminAnywhere: true } : {}),
+      ...(options.apiKey ? { apiKeyScopes: options.apiKey } : {}),
     };
-    return declare(spec, async (c, next) => {
+    const declared = declare(spec, async (c, next) => {
+      const key = c.get('apiKey');
+      if (key) {
+        if (!options.apiKey)
+          throw new HttpError(401, 'UNAUTHENTICATED', API_KEY_MESSAGES.sessionOnly);
+        if (!options.apiKey.some((scope) => key.scopes.includes(scope))) {
+          throw forbidden(API_KEY_MESSAGES.scopeMissing(options.apiKey));
+        }
+        if (!c.get('ability').can(action, subject)) throw forbidden(options.message);
+        await next();
+        return;
+      }
       requireAuth(c);
       const ability = c.get('ability');
       const superAdmin = ability.can('manage', 'SuperAdmin');
@@ -124,6 +145,7 @@ export const permission = {
       }
       await next();
     });
+    return options.apiKey ? { ...declared, security: [{ apiKey: [] }, {}] } : declared;
   },
 
   superAdmin: (message?: string): Declared =>

@@ -37,8 +37,12 @@ export const runStartSchema = z.strictObject({
 });
 export type RunStart = z.output<typeof runStartSchema>;
 
+/** How long a start request may wait for the result (`?wait=` seconds) before answering 202. */
+export const RUN_WAIT_SECONDS = { default: RUN_LIMITS.waitMs / 1000, max: 120 } as const;
+
 export const runStartQuerySchema = z.object({
   async: z.enum(['true', 'false']).optional(),
+  wait: z.coerce.number().int().min(0).max(RUN_WAIT_SECONDS.max).optional(),
 });
 
 /** GET /api/v1/agents/{id}/runs: newest first, keyset paging by `cursor`. */

@@ -80,6 +80,7 @@ export const ERROR_CODE_KEYS = {
   IMPORT_INVALID: 'customers.import.invalid',
   DATA_SOURCE_NAME_TAKEN: 'dataSources.validation.duplicateName',
   MODEL_PROVIDER_NAME_TAKEN: 'modelProviders.validation.duplicateName',
+  API_KEY_NAME_TAKEN: 'apiKeys.errors.nameTaken',
   // Agents
   AGENT_REVISION_CONFLICT: 'agents.errors.revisionConflict',
   AGENT_REVISION_REQUIRED: 'agents.errors.revisionRequired',

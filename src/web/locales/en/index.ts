@@ -15,6 +15,7 @@ import dataSources from './data-sources.json';
 import help from './help.json';
 import layout from './layout.json';
 import modelProviders from './model-providers.json';
+import apiKeys from './api-keys.json';
 import organization from './organization.json';
 import overview from './overview.json';
 import projects from './projects.json';
@@ -34,6 +35,7 @@ const en = {
   ...projects,
   ...dataSources,
   ...modelProviders,
+  ...apiKeys,
   ...customers,
   ...agents,
   ...builder,

@@ -10,6 +10,7 @@ import audit from './audit.json';
 import customers from './customers.json';
 import dataSources from './data-sources.json';
 import modelProviders from './model-providers.json';
+import apiKeys from './api-keys.json';
 import overview from './overview.json';
 import projects from './projects.json';
 import users from './users.json';
@@ -23,6 +24,7 @@ export default {
   ...projects,
   ...dataSources,
   ...modelProviders,
+  ...apiKeys,
   ...customers,
   ...agents,
   ...builder,

@@ -127,7 +127,7 @@ export async function deleteConversation(
 }
 
 /** The model steps whose streamed text is the answer: those the output's text names. */
-function answeringSteps(graph: AgentGraph): Set<string> {
+export function answeringSteps(graph: AgentGraph): Set<string> {
   const llms = new Set(graph.nodes.filter((n) => n.type === 'llm').map((n) => n.id));
   const named = new Set<string>();
   for (const node of graph.nodes) {
@@ -137,7 +137,7 @@ function answeringSteps(graph: AgentGraph): Set<string> {
   return named;
 }
 
-const answerText = (output: unknown) =>
+export const answerText = (output: unknown) =>
   typeof output === 'string' ? output : output === null ? '' : JSON.stringify(output);
 
 /**

@@ -3,8 +3,8 @@ import { streamSSE } from 'hono/streaming';
 import { z } from 'zod';
 import { idParamSchema } from '../../../../shared/schemas/common.ts';
 import {
-  RUN_LIMITS,
   RUN_MESSAGES,
+  RUN_WAIT_SECONDS,
   runListQuerySchema,
   runPageSchema,
   runParamsSchema,
@@ -23,27 +23,27 @@ import { forbidden, httpError } from '../../../http/errors.ts';
 import { permission } from '../../../http/permission.ts';
 import { orgScope } from '../../../http/records.ts';
 import { recordAccess } from '../../../http/record-access.ts';
+import { requireAgentOfKey } from '../../../http/api-key-auth.ts';
+import { publishedWithInput, runCallerOf, startAsyncRun, waitForRun } from '../api/run-api.ts';
 import { getAgentRecord } from '../agents.service.ts';
 import { cancelRun, follow } from './run-bus.ts';
 import { abandonRun, getRun, getRunRow, listRuns } from './run-store.ts';
-import {
-  retryRun,
-  runStepAlone,
-  startRun,
-  type RunCaller,
-  type StartedRun,
-} from './runs.service.ts';
+import { retryRun, runStepAlone, startRun } from './runs.service.ts';
 
 const TAGS = ['Runs'];
 const accepted = z.object({ id: z.string(), status: z.literal('running') });
+/** API keys: starting needs `agents:run`; reading runs either scope. */
+const RUN_SCOPE = { apiKey: ['agents:run'] } as const;
+const READ_SCOPES = { apiKey: ['agents:read', 'agents:run'] } as const;
 
 const start = defineRoute({
   method: 'post',
   path: '/agents/{id}/runs',
-  ...permission.can('read', 'Agent'),
+  ...permission.can('read', 'Agent', RUN_SCOPE),
   tags: TAGS,
-  summary:
-    'Run the published version (or the draft, for those who may edit); waits for the result up to 30 s, or answers 202 at once with `?async=true`',
+  summary: `Run the published version (or the draft, for those who may edit; not with an API key); waits for the result up to \`?wait=\` seconds (default ${RUN_WAIT_SECONDS.default}, at most ${RUN_WAIT_SECONDS.max}), or answers 202 with the run id at once with \`?async=true\``,
+  description:
+    'The input is checked against the start step’s declared inputs first (400 naming the input). Members call it with their session; other systems with an API key holding `agents:run` (`Authorization: Bearer mk_…`, no X-Organization-Id).',
   request: {
     params: idParamSchema,
     query: runStartQuerySchema,
@@ -59,7 +59,7 @@ const start = defineRoute({
 const list = defineRoute({
   method: 'get',
   path: '/agents/{id}/runs',
-  ...permission.can('read', 'Agent'),
+  ...permission.can('read', 'Agent', { apiKey: ['agents:read'] }),
   tags: TAGS,
   summary: 'An agent’s runs, newest first, by status, trigger and time, with keyset paging',
   request: { params: idParamSchema, query: runListQuerySchema },
@@ -69,7 +69,7 @@ const list = defineRoute({
 const read = defineRoute({
   method: 'get',
   path: '/agents/{id}/runs/{runId}',
-  ...permission.can('read', 'Agent'),
+  ...permission.can('read', 'Agent', READ_SCOPES),
   tags: TAGS,
   summary: 'One run with its steps (input and output capped and without secrets)',
   request: { params: runParamsSchema },
@@ -79,7 +79,7 @@ const read = defineRoute({
 const events = defineRoute({
   method: 'get',
   path: '/agents/{id}/runs/{runId}/events',
-  ...permission.can('read', 'Agent'),
+  ...permission.can('read', 'Agent', READ_SCOPES),
   tags: TAGS,
   summary:
     'The run’s events as server-sent events (run.started, node.started, node.delta, node.finished, node.failed, run.finished): past ones first, then live',
@@ -125,12 +125,13 @@ const stepAlone = defineRoute({
   errors: [422],
 });
 
-const { authorize } = recordAccess('Agent', AGENT_MESSAGES.notFound, getAgentRecord);
-
-const callerOf = (c: Context<AppEnv>): RunCaller => {
-  const { user } = requireAuth(c);
-  return { id: user.id, email: user.email };
+const access = recordAccess('Agent', AGENT_MESSAGES.notFound, getAgentRecord);
+/** The agent's record-level check; an API key limited to another agent finds none (404). */
+const authorize = (c: Context<AppEnv>, action: 'read' | 'update', id: string) => {
+  requireAgentOfKey(c, id, AGENT_MESSAGES.notFound);
+  return access.authorize(c, action, id);
 };
+const callerOf = runCallerOf;
 
 const runDeps = (c: Context<AppEnv>) => {
   const { db, config, mailer, logger } = c.get('deps');
@@ -184,31 +185,34 @@ async function* storedEvents(c: Context<AppEnv>, agentId: string, runId: string)
   } as RunEvent;
 }
 
-/** Waits for a started run up to the wait limit: the stored run, or null if it goes on. */
-async function waitFor(started: StartedRun) {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), RUN_LIMITS.waitMs);
-  });
-  const result = await Promise.race([started.done, timeout]);
-  clearTimeout(timer);
-  return result;
-}
-
 export const runRoutes = createRouter()
   .openapi(start, async (c) => {
     const { id } = c.req.valid('param');
     const body = c.req.valid('json');
     await authorize(c, body.draft ? 'update' : 'read', id);
-    const started = await startRun(runDeps(c), orgScope(c), callerOf(c), id, {
+    const query = c.req.valid('query');
+    const deps = runDeps(c);
+    const runnable = body.draft
+      ? undefined
+      : await publishedWithInput(deps, orgScope(c), id, body.input);
+    if (query.async === 'true' && !body.draft) {
+      const { runId } = await startAsyncRun(deps, orgScope(c), callerOf(c), id, {
+        input: body.input,
+        trigger: 'api',
+        runnable,
+      });
+      return c.json({ id: runId, status: 'running' as const }, 202);
+    }
+    const started = await startRun(deps, orgScope(c), callerOf(c), id, {
       input: body.input,
       draft: body.draft,
       trigger: body.draft ? 'test' : 'api',
+      runnable,
     });
-    if (c.req.valid('query').async === 'true') {
+    if (query.async === 'true') {
       return c.json({ id: started.runId, status: 'running' as const }, 202);
     }
-    if ((await waitFor(started)) === null) {
+    if ((await waitForRun(started, query.wait)) === null) {
       return c.json({ id: started.runId, status: 'running' as const }, 202);
     }
     return c.json(await storedRun(c, id, started.runId), 200);
