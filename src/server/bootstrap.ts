@@ -1,6 +1,7 @@
 import type { Config } from './config.ts';
 import type { AppDeps } from './deps.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { startWork } from './jobs/work.ts';
 import { createAuth } from './auth/auth.ts';
 import { createSessionCache } from './auth/session-cache.ts';
 import { grantConfiguredSuperAdmins } from './auth/super-admins.ts';
@@ -18,7 +19,13 @@ export type Services = { deps: AppDeps; database: DatabaseHandle; close(): Promi
  */
 export async function startServices(
   config: Config,
-  options: { logger?: Logger; inMemory?: boolean; trustProxy?: boolean } = {},
+  options: {
+    logger?: Logger;
+    inMemory?: boolean;
+    trustProxy?: boolean;
+    /** Whether this process works the run queue (default: yes; `npm run worker` only does). */
+    worker?: boolean;
+  } = {},
 ): Promise<Services> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const database = openDatabase({
@@ -55,6 +62,7 @@ export async function startServices(
     isReady: database.isReady,
     trustProxy: options.trustProxy ?? config.trustProxy,
   };
+  const stopWork = await startWork(deps, database, { worker: options.worker ?? true });
   const stopHousekeeping = startRunHousekeeping(database.db, logger);
   const stopScheduler = config.scheduler ? startScheduler(deps) : async () => {};
   return {
@@ -63,6 +71,7 @@ export async function startServices(
     close: async () => {
       await stopScheduler();
       stopHousekeeping();
+      await stopWork();
       await sessionCache.close();
       await database.close();
     },

@@ -22,6 +22,8 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA_TYPE: 415,
   UNPROCESSABLE: 422,
   RATE_LIMITED: 429,
+  /** The organisation's monthly budget for agents is used up (run-budget.ts). */
+  BUDGET_EXCEEDED: 402,
   INTERNAL: 500,
   TABLE_NOT_FOUND: 503,
 

@@ -32,6 +32,8 @@ export type DatabaseHandle = {
   isReady(): Promise<boolean>;
   /** LISTEN on a channel (PostgreSQL: a dedicated connection that reconnects). */
   listen(channel: string, listener: ChannelListener): Promise<Unsubscribe>;
+  /** What the job queue connects with: the PostgreSQL URL, or the PGlite instance itself. */
+  queueConnection: { url: string } | { pglite: PGlite };
   close(): Promise<void>;
 };
 
@@ -74,6 +76,7 @@ export function openDatabase(options: {
         listenPostgres(databaseUrl, channel, listener, (error) =>
           options.onIdleConnectionError?.(error),
         ),
+      queueConnection: { url: databaseUrl },
       close: () => pool.end(),
     };
   }
@@ -97,6 +100,7 @@ export function openDatabase(options: {
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     isReady: () => migrationsApplied(db, expectedMigrations),
     listen: (channel, listener) => listenPglite(client, channel, listener),
+    queueConnection: { pglite: client },
     close: () => client.close(),
   };
 }

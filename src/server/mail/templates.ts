@@ -53,4 +53,18 @@ export const mailTemplates = {
       [`${inviterName} invited you to join ${organizationName} on Meridian as ${role}.`],
       { label: 'Accept the invitation', url },
     ),
+  runFailed: (agentName: string, error: string, url: string) =>
+    template(
+      `A run of ${agentName} failed`,
+      [`A queued run of the agent ${agentName} failed: ${error}`],
+      { label: 'Open the run', url },
+    ),
+  budgetReached: (organizationName: string, budget: 'tokens' | 'cost', url: string) =>
+    template(
+      `${organizationName}: the monthly budget for agents is used up`,
+      [
+        `The monthly ${budget === 'tokens' ? 'token' : 'cost'} budget of ${organizationName} for agents is used up: runs are refused until next month or until an admin raises the budget.`,
+      ],
+      { label: 'Open the agent settings', url },
+    ),
 };

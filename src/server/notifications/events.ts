@@ -7,7 +7,7 @@ import type { Database } from '../db/client.ts';
 import { member, organization, user } from '../db/schema/index.ts';
 import { notify } from './record.ts';
 
-type Db = Pick<Database, 'insert' | 'select'>;
+type Db = Pick<Database, 'insert' | 'select' | 'execute'>;
 
 export const NOTIFICATION_LINKS = {
   members: '/organization?tab=members',

@@ -1,9 +1,28 @@
+import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { notifications } from '../db/schema/index.ts';
 import type { NotificationKind, NotificationParams } from '../../shared/schemas/notifications.ts';
 
 /** A database or an open transaction: notifications are written with the event they tell. */
-type Writer = Pick<Database, 'insert'>;
+type Writer = Pick<Database, 'insert' | 'execute'>;
+
+/**
+ * The channel that tells every process whose notifications changed (payload: the user's id);
+ * sent in the writing transaction, so it is heard once that commits (live.ts listens).
+ */
+export const NOTIFICATIONS_CHANNEL = 'meridian_notifications';
+
+/** Tells the processes' live streams that these users' notifications changed. */
+export async function announceNotifications(db: Pick<Database, 'execute'>, userIds: string[]) {
+  if (userIds.length === 0) return;
+  await db.execute(
+    sql`select pg_notify(${NOTIFICATIONS_CHANNEL}, u)
+        from unnest(array[${sql.join(
+          userIds.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::text[]) as u`,
+  );
+}
 
 /**
  * Records one notification per recipient (used by the features that have something to say);
@@ -33,5 +52,6 @@ export async function notify<K extends NotificationKind>(
       })),
     )
     .returning({ id: notifications.id });
+  await announceNotifications(db, userIds);
   return rows.map((row) => ({ id: row.id }));
 }

@@ -55,7 +55,7 @@ export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 export const AVATAR_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
 
 /** Events a user can be told about, each by e-mail and in the app. */
-export const NOTIFICATION_EVENTS = ['security', 'organization', 'help'] as const;
+export const NOTIFICATION_EVENTS = ['security', 'organization', 'help', 'agents'] as const;
 export type NotificationEvent = (typeof NOTIFICATION_EVENTS)[number];
 
 export const notificationPreferenceSchema = z.strictObject({

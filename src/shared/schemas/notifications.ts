@@ -10,6 +10,8 @@ import { pageSchema } from './pagination.ts';
 
 /** What a notification can say; `message` holds the English text of rows older than kinds. */
 export const NOTIFICATION_KINDS = [
+  'run.failed',
+  'budget.reached',
   'member.joined',
   'invitation.accepted',
   'member.left',
@@ -25,6 +27,10 @@ export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 /** What each kind names. */
 export type NotificationParams = {
+  /** To the caller of a queued run (or the admins, when no one called it) that failed. */
+  'run.failed': { agentName: string; runId: string; error: string };
+  /** To the organisation's admins, once a month, when a run was refused over the budget. */
+  'budget.reached': { organizationName: string; month: string; budget: 'tokens' | 'cost' };
   /** To the organisation's admins (but the inviter, told `invitation.accepted` instead). */
   'member.joined': { memberName: string; organizationName: string };
   'invitation.accepted': { memberName: string; organizationName: string };

@@ -116,12 +116,42 @@ export type RunPage = z.infer<typeof runPageSchema>;
 export const RUN_RETENTION_DAYS = { min: 1, max: 3650, default: 30 } as const;
 export const RUN_RETENTION_MESSAGE = `Keep runs between ${RUN_RETENTION_DAYS.min} and ${RUN_RETENTION_DAYS.max} days`;
 
-/** GET and PUT /api/v1/agent-settings: how many days an organisation keeps its run logs. */
+/** Runs of an organisation that execute at once (AGENTS.md, "Queue and processes"). */
+export const MAX_CONCURRENT_RUNS = { min: 1, max: 1000, default: 10 } as const;
+export const MAX_CONCURRENT_RUNS_MESSAGE = `Allow between ${MAX_CONCURRENT_RUNS.min} and ${MAX_CONCURRENT_RUNS.max} runs at once`;
+export const BUDGET_MESSAGE = 'A budget is a positive number, or empty for none';
+
+/** A budget: a positive number, or null (none); an empty form field is null. */
+const budget = (integer: boolean) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    z.union([
+      z.null(),
+      (integer ? z.coerce.number().int(BUDGET_MESSAGE) : z.coerce.number({ error: BUDGET_MESSAGE }))
+        .positive(BUDGET_MESSAGE)
+        .max(1e15, BUDGET_MESSAGE),
+    ]),
+  );
+
+/**
+ * GET and PUT /api/v1/agent-settings: how many days an organisation keeps its run logs, how
+ * many of its queued runs execute at once, and its monthly budget (tokens or cost, null: none).
+ * A PUT without a field keeps its value.
+ */
 export const agentSettingsSchema = z.strictObject({
   runRetentionDays: z.coerce
     .number({ error: RUN_RETENTION_MESSAGE })
     .int(RUN_RETENTION_MESSAGE)
     .min(RUN_RETENTION_DAYS.min, RUN_RETENTION_MESSAGE)
-    .max(RUN_RETENTION_DAYS.max, RUN_RETENTION_MESSAGE),
+    .max(RUN_RETENTION_DAYS.max, RUN_RETENTION_MESSAGE)
+    .optional(),
+  maxConcurrentRuns: z.coerce
+    .number({ error: MAX_CONCURRENT_RUNS_MESSAGE })
+    .int(MAX_CONCURRENT_RUNS_MESSAGE)
+    .min(MAX_CONCURRENT_RUNS.min, MAX_CONCURRENT_RUNS_MESSAGE)
+    .max(MAX_CONCURRENT_RUNS.max, MAX_CONCURRENT_RUNS_MESSAGE)
+    .optional(),
+  monthlyTokenBudget: budget(true).optional(),
+  monthlyCostBudget: budget(false).optional(),
 });
 export type AgentSettings = z.output<typeof agentSettingsSchema>;

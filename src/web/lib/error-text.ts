@@ -90,6 +90,7 @@ export const ERROR_CODE_KEYS = {
   CHAT_OFF: 'agents.errors.chatOff',
   RUN_NOT_RUNNING: 'agents.errors.runNotRunning',
   RUN_NOT_RETRYABLE: 'agents.errors.runNotRetryable',
+  BUDGET_EXCEEDED: 'agentQueue.errors.budgetExceeded',
   TABLE_NOT_FOUND: 'help.errors.tableMissing',
 } as const satisfies Partial<Record<ErrorCode | BetterAuthCode, string>>;
 

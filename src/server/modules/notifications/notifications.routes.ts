@@ -1,4 +1,6 @@
 import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
+import { z } from 'zod';
 import { idParamSchema, okSchema, updatedCountSchema } from '../../../shared/schemas/common.ts';
 import { notificationPageSchema } from '../../../shared/schemas/notifications.ts';
 import { pageQuerySchema } from '../../../shared/schemas/pagination.ts';
@@ -6,6 +8,7 @@ import { createRouter, defineRoute, jsonContent } from '../../http/openapi.ts';
 import { requireAuth, type AppEnv } from '../../http/context.ts';
 import { permission } from '../../http/permission.ts';
 import { found } from '../../http/records.ts';
+import { notificationHubOf } from '../../notifications/live.ts';
 import {
   listNotifications,
   markAllRead,
@@ -48,6 +51,24 @@ const readAll = defineRoute({
   },
 });
 
+const stream = defineRoute({
+  method: 'get',
+  path: '/notifications/stream',
+  ...permission.authenticated(),
+  tags: TAGS,
+  summary:
+    "Server-sent events: `changed` whenever the caller's notifications change (then read the list again); `ready` once listening",
+  responses: {
+    200: {
+      description: 'An event stream',
+      content: { 'text/event-stream': { schema: z.string() } },
+    },
+  },
+});
+
+/** How often an idle stream sends a comment, so proxies keep it open. */
+const KEEPALIVE_MS = 25_000;
+
 /** Notifications belong to the caller; those of an organisation show while it is selected. */
 const notificationScope = (c: Context<AppEnv>): NotificationScope => ({
   userId: requireAuth(c).user.id,
@@ -55,6 +76,45 @@ const notificationScope = (c: Context<AppEnv>): NotificationScope => ({
 });
 
 export const notificationRoutes = createRouter()
+  .openapi(stream, (c) => {
+    const userId = requireAuth(c).user.id;
+    const hub = notificationHubOf(c.get('deps').db);
+    return streamSSE(c, async (sse) => {
+      let wake: (() => void) | null = null;
+      let changed = false;
+      const stop = hub?.subscribe(userId, () => {
+        changed = true;
+        wake?.();
+      });
+      let open = true;
+      sse.onAbort(() => {
+        open = false;
+        wake?.();
+      });
+      try {
+        await sse.writeSSE({ event: 'ready', data: '{}' });
+        while (open) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, KEEPALIVE_MS);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+          wake = null;
+          if (!open) break;
+          if (changed) {
+            changed = false;
+            await sse.writeSSE({ event: 'changed', data: '{}' });
+          } else {
+            await sse.write(': keepalive\n\n');
+          }
+        }
+      } finally {
+        stop?.();
+      }
+    }) as never;
+  })
   .openapi(list, async (c) =>
     c.json(
       await listNotifications(c.get('deps').db, notificationScope(c), c.req.valid('query')),

@@ -38,6 +38,15 @@ export function notificationSentence(
         updated: count(p.updated, language),
         failed: count(p.failed, language),
       });
+    case 'run.failed':
+      return t('agentQueue.notifications.runFailed', {
+        agent: text(p.agentName),
+        error: text(p.error),
+      });
+    case 'budget.reached':
+      return p.budget === 'cost'
+        ? t('agentQueue.notifications.budgetReachedCost', people)
+        : t('agentQueue.notifications.budgetReachedTokens', people);
     case 'message':
       // Written before kinds existed: the English text it was stored with.
       return text(p.title) || t('layout.notifications.kinds.unknown');

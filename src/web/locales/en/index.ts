@@ -2,6 +2,7 @@
 // top-level keys never overlap. The whole tree (its type, tests); the app loads each
 // language in two chunks, core.ts and app.ts (see lib/i18n).
 import account from './account.json';
+import agentQueue from './agent-queue.json';
 import activity from './activity.json';
 import admin from './admin.json';
 import agents from './agents.json';
@@ -28,6 +29,7 @@ const en = {
   ...layout,
   ...help,
   ...account,
+  ...agentQueue,
   ...organization,
   ...admin,
   ...users,

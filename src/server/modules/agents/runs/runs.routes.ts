@@ -26,7 +26,8 @@ import { recordAccess } from '../../../http/record-access.ts';
 import { requireAgentOfKey } from '../../../http/api-key-auth.ts';
 import { publishedWithInput, runCallerOf, startAsyncRun, waitForRun } from '../api/run-api.ts';
 import { getAgentRecord } from '../agents.service.ts';
-import { cancelRun, follow } from './run-bus.ts';
+import { cancelAnywhere, cancelRun, follow } from './run-bus.ts';
+import { followElsewhere } from './run-follow.ts';
 import { abandonRun, getRun, getRunRow, listRuns } from './run-store.ts';
 import { retryRun, runStepAlone, startRun } from './runs.service.ts';
 
@@ -234,7 +235,9 @@ export const runRoutes = createRouter()
     return streamSSE(c, async (stream) => {
       const closed = new AbortController();
       stream.onAbort(() => closed.abort());
-      const source = follow(runId, closed.signal) ?? storedEvents(c, id, runId);
+      const source =
+        follow(runId, closed.signal) ??
+        followElsewhere(c.get('deps').db, runId, closed.signal, () => storedEvents(c, id, runId));
       for await (const event of source) {
         await stream.writeSSE({ event: event.type, data: JSON.stringify(event) });
       }
@@ -251,8 +254,12 @@ export const runRoutes = createRouter()
     if (row.run.status !== 'running' && row.run.status !== 'queued') {
       throw httpError('RUN_NOT_RUNNING', RUN_MESSAGES.notRunning);
     }
-    // Not running in this process: the process that ran it is gone, so it is closed here.
-    if (!cancelRun(runId)) await abandonRun(db, runId, 'The run was cancelled', 'cancelled');
+    // Not running in this process: the others are asked to stop it (with PostgreSQL), and it is
+    // closed here at once (queued, or its process is gone; the one running it closes it too).
+    if (!cancelRun(runId)) {
+      await cancelAnywhere(db, runId);
+      await abandonRun(db, runId, 'The run was cancelled', 'cancelled');
+    }
     const {
       steps: _steps,
       input: _input,

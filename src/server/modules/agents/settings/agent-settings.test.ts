@@ -29,6 +29,9 @@ describe('agent settings and run housekeeping', () => {
   it('keeps 30 days by default; admins change it, members only read it', async () => {
     expect((await plainMember.client.get('/api/v1/agent-settings')).json).toEqual({
       runRetentionDays: 30,
+      maxConcurrentRuns: 10,
+      monthlyTokenBudget: null,
+      monthlyCostBudget: null,
     });
     const denied = await plainMember.client.request('PUT', '/api/v1/agent-settings', {
       runRetentionDays: 5,
@@ -41,7 +44,35 @@ describe('agent settings and run housekeeping', () => {
     const saved = await admin.client.request('PUT', '/api/v1/agent-settings', {
       runRetentionDays: 7,
     });
-    expect(saved.json).toEqual({ runRetentionDays: 7 });
+    expect(saved.json).toEqual({
+      runRetentionDays: 7,
+      maxConcurrentRuns: 10,
+      monthlyTokenBudget: null,
+      monthlyCostBudget: null,
+    });
+    // A PUT without a field keeps it; limits and budgets are checked.
+    const limits = await admin.client.request('PUT', '/api/v1/agent-settings', {
+      maxConcurrentRuns: 25,
+      monthlyCostBudget: 12.5,
+    });
+    expect(limits.json).toEqual({
+      runRetentionDays: 7,
+      maxConcurrentRuns: 25,
+      monthlyTokenBudget: null,
+      monthlyCostBudget: 12.5,
+    });
+    for (const body of [
+      { maxConcurrentRuns: 0 },
+      { maxConcurrentRuns: 1001 },
+      { monthlyTokenBudget: -5 },
+      { monthlyTokenBudget: 1.5 },
+    ]) {
+      expect((await admin.client.request('PUT', '/api/v1/agent-settings', body)).status).toBe(400);
+    }
+    const cleared = await admin.client.request('PUT', '/api/v1/agent-settings', {
+      monthlyCostBudget: '',
+    });
+    expect(cleared.json.monthlyCostBudget).toBeNull();
   });
 
   it('deletes runs past the retention in batches, with their steps, and closes stale runs', async () => {

@@ -26,6 +26,7 @@ import {
   useMarkAllNotificationsRead,
   useMarkNotificationRead,
 } from '../api/notifications';
+import { useLiveNotifications } from '../api/live';
 import { notificationSentence } from '../notification-sentence';
 
 /** The navbar bell: unread count from the server, a popover with the latest notifications. */
@@ -36,6 +37,7 @@ export function NotificationsMenu() {
   const orgId = useAuthState((state) => state.selectedOrgId);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const query = useQuery(notificationsQueryOptions(orgId));
+  useLiveNotifications();
   const markRead = useMarkNotificationRead();
   const markAllRead = useMarkAllNotificationsRead();
   const unread = query.data?.unread ?? 0;
