@@ -3,6 +3,7 @@
 import activity from './activity.json';
 import agents from './agents.json';
 import builder from './builder.json';
+import triggers from './triggers.json';
 import builderForms from './builder-forms.json';
 import codeEditor from './code-editor.json';
 import admin from './admin.json';
@@ -28,6 +29,7 @@ export default {
   ...customers,
   ...agents,
   ...builder,
+  ...triggers,
   ...builderForms,
   ...codeEditor,
 };

@@ -7,6 +7,7 @@ import activity from './activity.json';
 import admin from './admin.json';
 import agents from './agents.json';
 import builder from './builder.json';
+import triggers from './triggers.json';
 import builderForms from './builder-forms.json';
 import codeEditor from './code-editor.json';
 import audit from './audit.json';
@@ -41,6 +42,7 @@ const en = {
   ...customers,
   ...agents,
   ...builder,
+  ...triggers,
   ...builderForms,
   ...codeEditor,
   ...activity,

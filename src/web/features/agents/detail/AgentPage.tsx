@@ -31,6 +31,7 @@ import { AGENT_TABS, type AgentTab } from './search';
 import { StepsList } from './StepsList';
 import { TestConsole } from './TestConsole';
 import { VersionsTab } from './VersionsTab';
+import { TriggersTab } from './triggers/TriggersTab';
 
 const routeApi = getRouteApi('/agents/$id');
 
@@ -152,7 +153,13 @@ function AgentLoaded({ agent }: { agent: Agent }) {
           <Tab
             key={value}
             value={value}
-            label={value === 'editor' ? t('builder.tab') : t(`agents.page.tabs.${value}`)}
+            label={
+              value === 'editor'
+                ? t('builder.tab')
+                : value === 'triggers'
+                  ? t('triggers.tab')
+                  : t(`agents.page.tabs.${value}`)
+            }
             id={`agent-tab-${value}`}
             aria-controls={`agent-panel-${value}`}
           />
@@ -187,6 +194,8 @@ function AgentLoaded({ agent }: { agent: Agent }) {
             onFilters={(filters) => go(filters, true)}
             onOpenRun={(run) => go({ run })}
           />
+        ) : tab === 'triggers' ? (
+          <TriggersTab agent={agent} canUpdate={canUpdate} />
         ) : (
           <VersionsTab
             agentId={agent.id}

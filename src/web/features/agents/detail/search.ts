@@ -2,7 +2,15 @@ import { z } from 'zod';
 import { RUN_STATUSES, RUN_TRIGGERS } from '../../../../shared/schemas/runs';
 import { optionalParam } from '../../../components/list/list-search';
 
-export const AGENT_TABS = ['editor', 'overview', 'chat', 'runs', 'test', 'versions'] as const;
+export const AGENT_TABS = [
+  'editor',
+  'overview',
+  'chat',
+  'runs',
+  'test',
+  'versions',
+  'triggers',
+] as const;
 export type AgentTab = (typeof AGENT_TABS)[number];
 
 /**
