@@ -239,6 +239,17 @@ test('a visitor builds and runs an agent in /try-builder, then saves it to a wor
     await expectNoSeriousA11yViolations(page, 'try-builder');
   });
 
+  await test.step('a model step says which model the builder calls, with no provider picker', async () => {
+    await page.getByRole('button', { name: 'Add step: Model' }).click();
+    await expect(node(page, 'llm')).toBeVisible();
+    await expect(page.getByText(/^Model steps here need a model: Set a model/)).toBeVisible();
+    await expect(page.getByRole('combobox', { name: /^Model provider/ })).toHaveCount(0);
+    await page.getByRole('textbox', { name: 'Model', exact: true }).fill('any-model-name');
+    await node(page, 'llm').click();
+    await page.keyboard.press('Delete');
+    await expect(node(page, 'llm')).toHaveCount(0);
+  });
+
   await test.step('the draft stays in the browser across a reload', async () => {
     await expect
       .poll(() => page.evaluate(() => localStorage.getItem('tryBuilderDraft') ?? ''))
