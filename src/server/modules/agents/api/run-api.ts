@@ -4,6 +4,7 @@
  * `?wait=`, and the one place an asynchronous start happens (`startAsyncRun`), so that it can
  * move to the queue.
  */
+import { enqueueRun } from '../../../jobs/run-queue.ts';
 import type { Context } from 'hono';
 import { InputError, startExecutor } from '../../../../shared/engine/executors/index.ts';
 import type { NodeOfType } from '../../../../shared/schemas/agent-graph.ts';
@@ -13,7 +14,6 @@ import { httpError } from '../../../http/errors.ts';
 import type { OrgScope } from '../../../http/records.ts';
 import {
   graphFor,
-  startRun,
   type RunCaller,
   type RunDeps,
   type RunnableGraph,
@@ -51,8 +51,8 @@ export async function publishedWithInput(
 }
 
 /**
- * Starts a run that the caller does not wait for. It runs in this process for now; the queue
- * (pg-boss) takes this over, so every asynchronous start goes through here.
+ * Starts a run that the caller does not wait for: through the queue (src/server/jobs), under the
+ * organisation's and agent's concurrency limits, in whichever process works it.
  */
 export async function startAsyncRun(
   deps: RunDeps,
@@ -61,9 +61,10 @@ export async function startAsyncRun(
   agentId: string,
   options: { input: Record<string, unknown>; trigger: RunTrigger; runnable?: RunnableGraph },
 ): Promise<{ runId: string }> {
-  const started = await startRun(deps, scope, caller, agentId, { ...options, draft: false });
-  started.done.catch(() => {});
-  return { runId: started.runId };
+  return enqueueRun(deps, scope, caller, agentId, {
+    input: options.input,
+    trigger: options.trigger,
+  });
 }
 
 /** Waits for a started run up to `seconds`: its result, or null if it goes on. */

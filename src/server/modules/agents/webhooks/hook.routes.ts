@@ -6,6 +6,7 @@
  * src/shared/schemas/webhooks.ts. Mounted outside /api/v1 (no session, no cross-site check: a
  * server posts here without cookies).
  */
+import { enqueueRun } from '../../../jobs/run-queue.ts';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../../deps.ts';
@@ -27,8 +28,8 @@ import { hookTarget } from './webhooks.service.ts';
 const WEBHOOK_CALLER = { id: null, email: null };
 
 /**
- * Starts a webhook run and answers with its id without waiting for it. The one place an async
- * webhook run begins, so that it can go through the queue (pg-boss) instead of this process.
+ * Starts a webhook run and answers with its id without waiting for it: through the queue
+ * (src/server/jobs), in whichever process works it.
  */
 export async function startWebhookAsync(
   deps: RunDeps,
@@ -37,15 +38,8 @@ export async function startWebhookAsync(
   input: Record<string, unknown>,
   runnable?: RunnableGraph,
 ): Promise<{ runId: string }> {
-  const started = await startRun(deps, scope, WEBHOOK_CALLER, agentId, {
-    input,
-    draft: false,
-    trigger: 'webhook',
-    runnable,
-  });
-  // Its end is stored by the run itself; nobody waits for it here.
-  started.done.catch(() => {});
-  return { runId: started.runId };
+  void runnable;
+  return enqueueRun(deps, scope, WEBHOOK_CALLER, agentId, { input, trigger: 'webhook' });
 }
 
 /** The published graph, or 409 AGENT_NOT_PUBLISHED worded for a webhook's caller. */
