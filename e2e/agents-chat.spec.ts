@@ -1,12 +1,12 @@
+import { expect as baseExpect, test } from '@playwright/test';
 import {
-  expect as baseExpect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type APIResponse,
-} from '@playwright/test';
-import { E2E_ADMIN, E2E_BASE_URL } from './support/env.ts';
-import { apiSetupHeaders } from './support/users.ts';
+  adminApi,
+  agentWithGraph,
+  expectOk,
+  unique,
+  useSession,
+  type AdminApi,
+} from './support/agents-api.ts';
 
 /**
  * Chat with a published agent (issue 15 section 5): an admin sends "hello" to an agent that
@@ -17,18 +17,7 @@ import { apiSetupHeaders } from './support/users.ts';
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const ORIGIN_HEADERS = { Origin: E2E_BASE_URL };
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-let admin: APIRequestContext;
-let orgId: string;
-
-async function expectOk(response: APIResponse, what: string): Promise<void> {
-  if (!response.ok())
-    throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
-}
-
-const headers = () => ({ ...ORIGIN_HEADERS, 'X-Organization-Id': orgId });
+let admin: AdminApi;
 
 /** A chat start and a reply that echoes the message. */
 const ECHO = {
@@ -47,50 +36,31 @@ const ECHO = {
 
 /** An echoing agent made, saved and published through the API, chat on. */
 async function publishedEcho(name: string): Promise<string> {
-  const created = await admin.post('/api/v1/agents', { data: { name }, headers: headers() });
-  await expectOk(created, 'agent creation');
-  const agent = (await created.json()) as { id: string; revision: number };
+  const id = await agentWithGraph(admin, name, ECHO);
   await expectOk(
-    await admin.put(`/api/v1/agents/${agent.id}/draft`, {
-      data: { graph: ECHO },
-      headers: { ...headers(), 'If-Match': String(agent.revision) },
-    }),
-    'draft save',
-  );
-  await expectOk(
-    await admin.post(`/api/v1/agents/${agent.id}/publish`, {
+    await admin.session.post(`/api/v1/agents/${id}/publish`, {
       data: { note: 'Echo' },
-      headers: headers(),
+      headers: admin.headers(),
     }),
     'publish',
   );
   await expectOk(
-    await admin.patch(`/api/v1/agents/${agent.id}`, {
+    await admin.session.patch(`/api/v1/agents/${id}`, {
       data: { chatEnabled: true },
-      headers: headers(),
+      headers: admin.headers(),
     }),
     'chat on',
   );
-  return agent.id;
+  return id;
 }
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  admin = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
-  await expectOk(
-    await admin.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers: apiSetupHeaders() }),
-    'admin sign-in',
-  );
-  const me = (await (await admin.get('/api/v1/me')).json()) as {
-    organizations: { id: string; name: string }[];
-  };
-  const demo = me.organizations.find((org) => org.name === 'Demo organization');
-  expect(demo, 'the seeded demo organisation').toBeDefined();
-  orgId = demo!.id;
+  admin = await adminApi();
 });
 
 test.afterAll(async () => {
-  await admin.dispose();
+  await admin.session.dispose();
 });
 
 test('an admin chats with a published agent and finds the conversation after a reload', async ({
@@ -98,7 +68,7 @@ test('an admin chats with a published agent and finds the conversation after a r
 }) => {
   const name = `Echo ${unique()}`;
   const id = await publishedEcho(name);
-  await page.context().addCookies((await admin.storageState()).cookies);
+  await useSession(page, admin.session);
 
   await test.step('sending hello streams the answer into the log', async () => {
     await page.goto(`/agents/${id}?tab=chat`);

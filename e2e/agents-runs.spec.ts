@@ -1,13 +1,11 @@
+import { expect as baseExpect, test } from '@playwright/test';
 import {
-  expect as baseExpect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type APIResponse,
-  type Page,
-} from '@playwright/test';
-import { E2E_ADMIN, E2E_BASE_URL } from './support/env.ts';
-import { apiSetupHeaders } from './support/users.ts';
+  adminApi,
+  agentWithGraph,
+  unique,
+  useSession,
+  type AdminApi,
+} from './support/agents-api.ts';
 
 /**
  * The agent page (issue 15 sections 2, 4 and 5): an admin tests the draft of a transform agent
@@ -18,18 +16,7 @@ import { apiSetupHeaders } from './support/users.ts';
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const ORIGIN_HEADERS = { Origin: E2E_BASE_URL };
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-let admin: APIRequestContext;
-let orgId: string;
-
-async function expectOk(response: APIResponse, what: string): Promise<void> {
-  if (!response.ok())
-    throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
-}
-
-const headers = () => ({ ...ORIGIN_HEADERS, 'X-Organization-Id': orgId });
+let admin: AdminApi;
 
 /** start(n) → double (transform) → reply (output): "doubled is <2n>". */
 const GRAPH = {
@@ -60,50 +47,21 @@ const GRAPH = {
   ],
 };
 
-/** An agent made through the API, its draft the graph above. */
-async function agentWithGraph(name: string): Promise<string> {
-  const created = await admin.post('/api/v1/agents', { data: { name }, headers: headers() });
-  await expectOk(created, 'agent creation');
-  const agent = (await created.json()) as { id: string; revision: number };
-  await expectOk(
-    await admin.put(`/api/v1/agents/${agent.id}/draft`, {
-      data: { graph: GRAPH },
-      headers: { ...headers(), 'If-Match': String(agent.revision) },
-    }),
-    'draft save',
-  );
-  return agent.id;
-}
-
-async function useSession(page: Page, session: APIRequestContext) {
-  await page.context().addCookies((await session.storageState()).cookies);
-}
-
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  admin = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
-  await expectOk(
-    await admin.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers: apiSetupHeaders() }),
-    'admin sign-in',
-  );
-  const me = (await (await admin.get('/api/v1/me')).json()) as {
-    organizations: { id: string; name: string }[];
-  };
-  const demo = me.organizations.find((org) => org.name === 'Demo organization');
-  expect(demo, 'the seeded demo organisation').toBeDefined();
-  orgId = demo!.id;
+  admin = await adminApi();
 });
 
 test.afterAll(async () => {
-  await admin.dispose();
+  await admin.session.dispose();
 });
 
 test('an admin tests the draft, publishes it and finds the version and the run', async ({
   page,
 }) => {
   const name = `Doubler ${unique()}`;
-  const id = await agentWithGraph(name);
-  await useSession(page, admin);
+  const id = await agentWithGraph(admin, name, GRAPH);
+  await useSession(page, admin.session);
 
   await test.step('the test console runs the draft and shows each step and the output', async () => {
     await page.goto(`/agents/${id}?tab=test`);

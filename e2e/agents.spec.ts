@@ -1,13 +1,12 @@
+import { expect as baseExpect, test, type Page } from '@playwright/test';
 import {
-  expect as baseExpect,
-  request as playwrightRequest,
-  test,
-  type APIRequestContext,
-  type APIResponse,
-  type Page,
-} from '@playwright/test';
-import { E2E_ADMIN, E2E_BASE_URL } from './support/env.ts';
-import { apiSetupHeaders, createVerifiedUser, type TestUser } from './support/users.ts';
+  addMember,
+  adminApi,
+  expectOk,
+  unique,
+  useSession,
+  type AdminApi,
+} from './support/agents-api.ts';
 
 /**
  * The agents list (issue 15 section 2): an admin creates a blank agent from the dialog, finds
@@ -17,65 +16,17 @@ import { apiSetupHeaders, createVerifiedUser, type TestUser } from './support/us
 test.describe.configure({ timeout: 180_000 });
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-const ORIGIN_HEADERS = { Origin: E2E_BASE_URL };
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-
-let admin: APIRequestContext;
-let orgId: string;
-let member: TestUser & { session: APIRequestContext };
-
-async function expectOk(response: APIResponse, what: string): Promise<void> {
-  if (!response.ok())
-    throw new Error(`${what} failed: ${response.status()} ${await response.text()}`);
-}
-
-/** A new verified user who joins the demo organisation as a plain member, signed in once. */
-async function addMember(label: string) {
-  const session = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
-  const user = await createVerifiedUser(session, label);
-  await expectOk(
-    await session.post('/api/auth/sign-in/email', {
-      data: { email: user.email, password: user.password },
-      headers: apiSetupHeaders(),
-    }),
-    'member sign-in',
-  );
-  const invited = await admin.post('/api/v1/organizations/current/invitations', {
-    data: { email: user.email, role: 'member' },
-    headers: { ...ORIGIN_HEADERS, 'X-Organization-Id': orgId },
-  });
-  await expectOk(invited, 'invitation');
-  const { id } = (await invited.json()) as { id: string };
-  await expectOk(
-    await session.post(`/api/v1/invitations/${id}/accept`, { headers: ORIGIN_HEADERS }),
-    'acceptance',
-  );
-  return { ...user, session };
-}
-
-/** Signs the page in with an API context's session (sign-ins are rate limited). */
-async function useSession(page: Page, session: APIRequestContext) {
-  await page.context().addCookies((await session.storageState()).cookies);
-}
+let admin: AdminApi;
+let member: Awaited<ReturnType<typeof addMember>>;
 
 test.beforeAll(async () => {
   test.setTimeout(120_000);
-  admin = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });
-  await expectOk(
-    await admin.post('/api/auth/sign-in/email', { data: E2E_ADMIN, headers: apiSetupHeaders() }),
-    'admin sign-in',
-  );
-  const me = (await (await admin.get('/api/v1/me')).json()) as {
-    organizations: { id: string; name: string }[];
-  };
-  const demo = me.organizations.find((org) => org.name === 'Demo organization');
-  expect(demo, 'the seeded demo organisation').toBeDefined();
-  orgId = demo!.id;
-  member = await addMember(`agents-member-${unique()}`);
+  admin = await adminApi();
+  member = await addMember(admin, `agents-member-${unique()}`);
 });
 
 test.afterAll(async () => {
-  await Promise.all([admin, member.session].map((context) => context.dispose()));
+  await Promise.all([admin.session, member.session].map((context) => context.dispose()));
 });
 
 const agentsTable = (page: Page) => page.getByRole('table', { name: 'Agents' });
@@ -100,7 +51,7 @@ test('an admin creates a blank agent, finds it, duplicates it and deletes the co
 }) => {
   const name = `Helper ${unique()}`;
   const copy = `${name} (copy)`;
-  await useSession(page, admin);
+  await useSession(page, admin.session);
 
   await test.step('the dialog creates a blank agent and the list stays', async () => {
     await openList(page);
@@ -150,9 +101,9 @@ test('an admin creates a blank agent, finds it, duplicates it and deletes the co
 test('a plain member may create, duplicate and export but sees no Delete', async ({ page }) => {
   const name = `Shared ${unique()}`;
   await expectOk(
-    await admin.post('/api/v1/agents', {
+    await admin.session.post('/api/v1/agents', {
       data: { name, description: 'Made by the browser tests' },
-      headers: { ...ORIGIN_HEADERS, 'X-Organization-Id': orgId },
+      headers: admin.headers(),
     }),
     'agent creation',
   );
