@@ -23,6 +23,7 @@ import { Route as OrganizationRouteImport } from './routes/organization';
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy';
 import { Route as RegisterRouteImport } from './routes/register';
 import { Route as ResetPasswordRouteImport } from './routes/reset-password';
+import { Route as SchedulerRouteImport } from './routes/scheduler';
 import { Route as TermsConditionsRouteImport } from './routes/terms-conditions';
 import { Route as TryBuilderRouteImport } from './routes/try-builder';
 import { Route as VerifyEmailRouteImport } from './routes/verify-email';
@@ -114,6 +115,11 @@ const RegisterRoute = RegisterRouteImport.update({
 const ResetPasswordRoute = ResetPasswordRouteImport.update({
   id: '/reset-password',
   path: '/reset-password',
+  getParentRoute: () => rootRouteImport,
+} as any);
+const SchedulerRoute = SchedulerRouteImport.update({
+  id: '/scheduler',
+  path: '/scheduler',
   getParentRoute: () => rootRouteImport,
 } as any);
 const TermsConditionsRoute = TermsConditionsRouteImport.update({
@@ -243,6 +249,7 @@ export interface FileRoutesByFullPath {
   '/privacy-policy': typeof PrivacyPolicyRoute;
   '/register': typeof RegisterRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/scheduler': typeof SchedulerRoute;
   '/terms-conditions': typeof TermsConditionsRoute;
   '/try-builder': typeof TryBuilderRoute;
   '/verify-email': typeof VerifyEmailRoute;
@@ -281,6 +288,7 @@ export interface FileRoutesByTo {
   '/privacy-policy': typeof PrivacyPolicyRoute;
   '/register': typeof RegisterRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/scheduler': typeof SchedulerRoute;
   '/terms-conditions': typeof TermsConditionsRoute;
   '/try-builder': typeof TryBuilderRoute;
   '/verify-email': typeof VerifyEmailRoute;
@@ -320,6 +328,7 @@ export interface FileRoutesById {
   '/privacy-policy': typeof PrivacyPolicyRoute;
   '/register': typeof RegisterRoute;
   '/reset-password': typeof ResetPasswordRoute;
+  '/scheduler': typeof SchedulerRoute;
   '/terms-conditions': typeof TermsConditionsRoute;
   '/try-builder': typeof TryBuilderRoute;
   '/verify-email': typeof VerifyEmailRoute;
@@ -360,6 +369,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/register'
     | '/reset-password'
+    | '/scheduler'
     | '/terms-conditions'
     | '/try-builder'
     | '/verify-email'
@@ -398,6 +408,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/register'
     | '/reset-password'
+    | '/scheduler'
     | '/terms-conditions'
     | '/try-builder'
     | '/verify-email'
@@ -436,6 +447,7 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/register'
     | '/reset-password'
+    | '/scheduler'
     | '/terms-conditions'
     | '/try-builder'
     | '/verify-email'
@@ -475,6 +487,7 @@ export interface RootRouteChildren {
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute;
   RegisterRoute: typeof RegisterRoute;
   ResetPasswordRoute: typeof ResetPasswordRoute;
+  SchedulerRoute: typeof SchedulerRoute;
   TermsConditionsRoute: typeof TermsConditionsRoute;
   TryBuilderRoute: typeof TryBuilderRoute;
   VerifyEmailRoute: typeof VerifyEmailRoute;
@@ -597,6 +610,13 @@ declare module '@tanstack/react-router' {
       path: '/reset-password';
       fullPath: '/reset-password';
       preLoaderRoute: typeof ResetPasswordRouteImport;
+      parentRoute: typeof rootRouteImport;
+    };
+    '/scheduler': {
+      id: '/scheduler';
+      path: '/scheduler';
+      fullPath: '/scheduler';
+      preLoaderRoute: typeof SchedulerRouteImport;
       parentRoute: typeof rootRouteImport;
     };
     '/terms-conditions': {
@@ -771,6 +791,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   RegisterRoute: RegisterRoute,
   ResetPasswordRoute: ResetPasswordRoute,
+  SchedulerRoute: SchedulerRoute,
   TermsConditionsRoute: TermsConditionsRoute,
   TryBuilderRoute: TryBuilderRoute,
   VerifyEmailRoute: VerifyEmailRoute,

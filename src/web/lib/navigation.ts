@@ -1,5 +1,6 @@
 import {
   IconBuilding,
+  IconCalendarTime,
   IconChartPie,
   IconDatabase,
   IconFolders,
@@ -70,6 +71,15 @@ export const NAVIGATION: readonly NavigationPage[] = [
     path: '/agents',
     titleKey: 'pages.agents',
     icon: IconRobot,
+    action: 'read',
+    subject: 'Agent',
+  },
+  {
+    name: 'scheduler',
+    section: 'workspace',
+    path: '/scheduler',
+    titleKey: 'pages.scheduler',
+    icon: IconCalendarTime,
     action: 'read',
     subject: 'Agent',
   },

@@ -29,6 +29,7 @@ export type RouteName =
   | 'builder-minimal'
   | 'agents'
   | 'agents-id'
+  | 'scheduler'
   | 'projects-id';
 
 export interface RouteMeta {

@@ -47,6 +47,16 @@ export function notificationSentence(
       return p.budget === 'cost'
         ? t('agentQueue.notifications.budgetReachedCost', people)
         : t('agentQueue.notifications.budgetReachedTokens', people);
+    case 'schedule.run_failed':
+      return t('scheduler.notifications.runFailed', {
+        agent: text(p.agentName),
+        schedule: text(p.scheduleName),
+      });
+    case 'schedule.disabled':
+      return t('scheduler.notifications.disabled', {
+        agent: text(p.agentName),
+        schedule: text(p.scheduleName),
+      });
     case 'message':
       // Written before kinds existed: the English text it was stored with.
       return text(p.title) || t('layout.notifications.kinds.unknown');

@@ -6,6 +6,7 @@ import builder from './builder.json';
 import triggers from './triggers.json';
 import builderForms from './builder-forms.json';
 import codeEditor from './code-editor.json';
+import scheduler from './scheduler.json';
 import admin from './admin.json';
 import audit from './audit.json';
 import customers from './customers.json';
@@ -32,4 +33,5 @@ export default {
   ...triggers,
   ...builderForms,
   ...codeEditor,
+  ...scheduler,
 };

@@ -10,6 +10,7 @@ import builder from './builder.json';
 import triggers from './triggers.json';
 import builderForms from './builder-forms.json';
 import codeEditor from './code-editor.json';
+import scheduler from './scheduler.json';
 import audit from './audit.json';
 import base from './base.json';
 import customers from './customers.json';
@@ -45,6 +46,7 @@ const en = {
   ...triggers,
   ...builderForms,
   ...codeEditor,
+  ...scheduler,
   ...activity,
   ...overview,
 };
