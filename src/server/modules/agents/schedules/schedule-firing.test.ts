@@ -243,6 +243,6 @@ describe('failures', () => {
     expect(runs.every((r) => r.status === 'failed')).toBe(true);
     const [fire] = await firesOf(s.id);
     expect(told[0]!.params).toMatchObject({ runId: fire!.runId });
-    expect(told[0]!.link).toBe(`/agents/${failing}/runs/${fire!.runId}`);
+    expect(told[0]!.link).toBe(`/agents/${failing}?tab=runs&run=${fire!.runId}`);
   });
 });

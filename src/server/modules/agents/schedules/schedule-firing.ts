@@ -158,7 +158,7 @@ function follow(
           organizationId: schedule.organizationId,
           kind: 'schedule.run_failed',
           params: { scheduleName: schedule.name, agentName, runId: fire?.runId ?? '' },
-          link: fire?.runId ? `/agents/${schedule.agentId}/runs/${fire.runId}` : '/scheduler',
+          link: fire?.runId ? `/agents/${schedule.agentId}?tab=runs&run=${fire.runId}` : '/scheduler',
         });
       }
     })
