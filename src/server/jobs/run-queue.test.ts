@@ -95,7 +95,7 @@ describe('run queue', () => {
     expect(['queued', 'running', 'succeeded']).toContain(first.status);
     const row = await waitFor(() => runRow(runId), finished);
     expect(row.status).toBe('succeeded');
-    expect(row.output).toBe(42);
+    expect(String(row.output)).toBe('42');
     expect(row.trigger).toBe('api');
     const steps = await server.db
       .select()
