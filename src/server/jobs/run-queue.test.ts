@@ -235,6 +235,10 @@ describe('monthly budget', () => {
     expect(refused.status).toBe(402);
     expect(refused.json.error.code).toBe('BUDGET_EXCEEDED');
     expect(refused.json.error.message).toMatch(/monthly budget/);
+    // The chat says it too, before it streams anything.
+    const chat = await admin.client.post(`/api/v1/agents/${agentId}/chat`, { message: 'hi' });
+    expect(chat.status).toBe(402);
+    expect(chat.json.error.code).toBe('BUDGET_EXCEEDED');
     const queued = await enqueue(agentId, 1).catch((e) => e);
     expect((queued as HttpError).status).toBe(402);
 

@@ -3,7 +3,11 @@ import type { ErrorCode } from '../../shared/error-codes';
 import { ACCOUNT_MESSAGES } from '../../shared/schemas/account';
 import { ADMIN_MESSAGES } from '../../shared/schemas/admin';
 import { AGENT_MESSAGES } from '../../shared/schemas/agents';
-import { RUN_RETENTION_MESSAGE } from '../../shared/schemas/runs';
+import {
+  BUDGET_MESSAGE,
+  MAX_CONCURRENT_RUNS_MESSAGE,
+  RUN_RETENTION_MESSAGE,
+} from '../../shared/schemas/runs';
 import { CUSTOMER_LIMITS, CUSTOMER_MESSAGES } from '../../shared/schemas/customers';
 import { DATA_SOURCE_MESSAGES } from '../../shared/schemas/data-sources';
 import { HELP_REQUEST_MESSAGES } from '../../shared/schemas/help-request';
@@ -196,6 +200,8 @@ export const FIELD_MESSAGE_KEYS: ReadonlyMap<string, MessageKey> = new Map<strin
   [G.notPublished, 'agents.errors.notPublished'],
   [G.importInvalid, 'agents.errors.importInvalid'],
   [RUN_RETENTION_MESSAGE, 'agents.errors.retention'],
+  [MAX_CONCURRENT_RUNS_MESSAGE, 'agentQueue.errors.maxConcurrentRuns'],
+  [BUDGET_MESSAGE, 'agentQueue.errors.budget'],
   // Help requests
   [H.min, 'help.validation.min'],
   [H.max, 'help.validation.max'],

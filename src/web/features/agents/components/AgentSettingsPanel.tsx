@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import {
   agentSettingsSchema,
+  MAX_CONCURRENT_RUNS,
   RUN_RETENTION_DAYS,
   type AgentSettings,
 } from '../../../../shared/schemas/runs';
@@ -26,9 +27,17 @@ import { agentSettingsQueryOptions, useSaveAgentSettings } from '../api/agent-se
 
 type Values = z.input<typeof agentSettingsSchema>;
 
+/** A form's values from the saved settings (an unset budget is an empty field). */
+const formValues = (settings: AgentSettings): Values => ({
+  ...settings,
+  monthlyTokenBudget: settings.monthlyTokenBudget ?? '',
+  monthlyCostBudget: settings.monthlyCostBudget ?? '',
+});
+
 /**
- * The organisation page's "Agents" tab: how long run logs are kept. Every member sees it;
- * organisation admins (update Organization) change it.
+ * The organisation page's "Agents" tab: how long run logs are kept, how many queued runs
+ * execute at once, the monthly budget. Every member sees it; organisation admins (update
+ * Organization) change it.
  */
 export function AgentSettingsPanel() {
   const { t } = useTranslation();
@@ -45,7 +54,7 @@ export function AgentSettingsPanel() {
   } = useForm<Values, unknown, AgentSettings>({ resolver: zodResolver(agentSettingsSchema) });
 
   useEffect(() => {
-    if (settings.data) reset(settings.data);
+    if (settings.data) reset(formValues(settings.data));
   }, [settings.data, reset]);
 
   const onSubmit = handleSubmit((values) =>
@@ -79,6 +88,47 @@ export function AgentSettingsPanel() {
             }}
             error={!!errors.runRetentionDays}
             helperText={fieldMessageText(t, errors.runRetentionDays?.message)}
+            sx={{ width: 240 }}
+          />
+          <TextField
+            {...muiRegister(register('maxConcurrentRuns'))}
+            type="number"
+            label={t('agentQueue.settings.maxConcurrentRuns')}
+            disabled={!canEdit}
+            slotProps={{
+              htmlInput: { min: MAX_CONCURRENT_RUNS.min, max: MAX_CONCURRENT_RUNS.max, step: 1 },
+            }}
+            error={!!errors.maxConcurrentRuns}
+            helperText={
+              fieldMessageText(t, errors.maxConcurrentRuns?.message) ||
+              t('agentQueue.settings.maxConcurrentRunsHelp')
+            }
+            sx={{ width: 240 }}
+          />
+          <TextField
+            {...muiRegister(register('monthlyTokenBudget'))}
+            type="number"
+            label={t('agentQueue.settings.monthlyTokenBudget')}
+            disabled={!canEdit}
+            slotProps={{ htmlInput: { min: 1, step: 1 } }}
+            error={!!errors.monthlyTokenBudget}
+            helperText={
+              fieldMessageText(t, errors.monthlyTokenBudget?.message) ||
+              t('agentQueue.settings.budgetHelp')
+            }
+            sx={{ width: 240 }}
+          />
+          <TextField
+            {...muiRegister(register('monthlyCostBudget'))}
+            type="number"
+            label={t('agentQueue.settings.monthlyCostBudget')}
+            disabled={!canEdit}
+            slotProps={{ htmlInput: { min: 0, step: 'any' } }}
+            error={!!errors.monthlyCostBudget}
+            helperText={
+              fieldMessageText(t, errors.monthlyCostBudget?.message) ||
+              t('agentQueue.settings.budgetHelp')
+            }
             sx={{ width: 240 }}
           />
           {canEdit ? (
