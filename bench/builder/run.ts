@@ -18,10 +18,12 @@
 // Environment:
 //   BENCH_RUNS      openings measured per agent (default 3; the median is reported)
 //   BENCH_DRAG_MS   how long each drag lasts (default 2000)
+//   BENCH_PROFILE   1: also record Chromium's CPU profile of the 200-step drag, written to
+//                   bench/results/builder-drag.cpuprofile (open it in Chrome's DevTools)
 //
 // Writes bench/results/builder.json.
 import { spawn } from 'node:child_process';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -35,6 +37,8 @@ import { SERVER_ENV_DEFAULTS } from '../../src/server/server-env.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'builder.json');
+const PROFILE_FILE = path.join(ROOT, 'bench', 'results', 'builder-drag.cpuprofile');
+const PROFILE = process.env.BENCH_PROFILE === '1';
 
 const RUNS = Math.max(1, Math.floor(envNumber('BENCH_RUNS', 3)));
 const DRAG_MS = Math.max(200, envNumber('BENCH_DRAG_MS', 2000));
@@ -247,7 +251,7 @@ const median = (values: number[]) =>
  * mouse move per frame (React Flow's drag listens on the window) and the release where it
  * ended; the frame times (rAF to rAF) meanwhile.
  */
-async function dragFrames(page: Page) {
+async function dragFrames(page: Page, profile = false) {
   const nodes = page.locator('.react-flow__node');
   const target = nodes.nth(Math.floor((await nodes.count()) / 2));
   const id = await target.getAttribute('data-id');
@@ -258,6 +262,9 @@ async function dragFrames(page: Page) {
   const y = box.y + Math.min(box.height / 2, 12);
   await page.mouse.move(x, y);
   await page.mouse.down();
+  const cdp = profile ? await page.context().newCDPSession(page) : null;
+  await cdp?.send('Profiler.enable');
+  await cdp?.send('Profiler.start');
   const frames = await page.evaluate(
     ({ x, y, ms }) =>
       new Promise<number[]>((resolve) => {
@@ -287,6 +294,11 @@ async function dragFrames(page: Page) {
       }),
     { x, y, ms: DRAG_MS },
   );
+  if (cdp) {
+    const { profile: recorded } = await cdp.send('Profiler.stop');
+    await writeFile(PROFILE_FILE, JSON.stringify(recorded));
+    await cdp.detach();
+  }
   await page.mouse.up();
   const after = await page.locator(`.react-flow__node[data-id="${id}"]`).getAttribute('style');
   const deltas = frames.slice(1).map((time, i) => time - frames[i]!);
@@ -319,7 +331,7 @@ async function measure(browser: Browser, which: keyof typeof agents) {
     const ms = await openMs(page, id, steps);
     if (run > 0) opens.push(ms);
   }
-  const drag = await dragFrames(page!);
+  const drag = await dragFrames(page!, PROFILE && which === 'large');
   await context.close();
   return {
     steps,
@@ -372,6 +384,7 @@ try {
     `Goals: open < ${GOAL_OPEN_MS} ms ${goals.openMet ? 'ok' : 'MISSED'}; drag at ${GOAL_FPS} fps (p95 frame ≤ ${round(frameGoalMs)} ms) ${goals.dragMet ? 'ok' : 'MISSED'}`,
   );
   console.log(`Wrote ${path.relative(ROOT, RESULTS_FILE)}`);
+  if (PROFILE) console.log(`Wrote ${path.relative(ROOT, PROFILE_FILE)}`);
   if (!goals.openMet || !goals.dragMet) process.exitCode = 1;
 } finally {
   await browser?.close();

@@ -51,125 +51,131 @@ function StatusMark({ status }: { status: NodeRunStatus }) {
  * during a test run, its state. One input handle on the left (none on the start), one output
  * on the right, or one per case and `else` for a condition, and `error` when it handles errors.
  */
-export const AgentNodeCard = memo(function AgentNodeCard({
-  data,
-  selected,
-  isConnectable,
-}: NodeProps<AgentFlowNode>) {
-  const { t } = useTranslation();
-  const theme = useTheme();
-  const typeName = useStepTypeName();
-  const { node, problems, status } = data;
-  const handles = outputHandles(node);
-  const named = handles.filter((h): h is string => h !== null);
-  const summary = nodeSummary(node);
-  const border =
-    status === 'failed' || problems.length > 0
-      ? theme.palette.error.main
-      : status === 'running'
-        ? theme.palette.info.main
-        : status === 'succeeded'
-          ? theme.palette.success.main
-          : selected
-            ? theme.palette.primary.main
-            : theme.palette.divider;
-  return (
-    <Box
-      sx={{
-        width: NODE_WIDTH,
-        minHeight: NODE_HEIGHT,
-        bgcolor: 'background.paper',
-        border: 2,
-        borderColor: border,
-        borderRadius: 2,
-        boxShadow: selected ? `0 0 0 4px ${alpha(theme.palette.primary.main, 0.2)}` : 1,
-        px: 1.5,
-        py: 1,
-        position: 'relative',
-      }}
-    >
-      {node.type !== 'start' ? (
-        <Handle type="target" position={Position.Left} isConnectable={isConnectable} />
-      ) : null}
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
-        <Box sx={{ color: 'primary.main', display: 'flex' }}>
-          <StepTypeIcon type={node.type} />
+export const AgentNodeCard = memo(
+  function AgentNodeCard({ data, selected, isConnectable }: NodeProps<AgentFlowNode>) {
+    const { t } = useTranslation();
+    const theme = useTheme();
+    const typeName = useStepTypeName();
+    const { node, problems, status } = data;
+    const handles = outputHandles(node);
+    const named = handles.filter((h): h is string => h !== null);
+    const summary = nodeSummary(node);
+    const border =
+      status === 'failed' || problems.length > 0
+        ? theme.palette.error.main
+        : status === 'running'
+          ? theme.palette.info.main
+          : status === 'succeeded'
+            ? theme.palette.success.main
+            : selected
+              ? theme.palette.primary.main
+              : theme.palette.divider;
+    return (
+      <Box
+        sx={{
+          width: NODE_WIDTH,
+          minHeight: NODE_HEIGHT,
+          bgcolor: 'background.paper',
+          border: 2,
+          borderColor: border,
+          borderRadius: 2,
+          boxShadow: selected ? `0 0 0 4px ${alpha(theme.palette.primary.main, 0.2)}` : 1,
+          px: 1.5,
+          py: 1,
+          position: 'relative',
+        }}
+      >
+        {node.type !== 'start' ? (
+          <Handle type="target" position={Position.Left} isConnectable={isConnectable} />
+        ) : null}
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+          <Box sx={{ color: 'primary.main', display: 'flex' }}>
+            <StepTypeIcon type={node.type} />
+          </Box>
+          <Box sx={{ minWidth: 0, flex: 1 }}>
+            <Typography variant="caption" color="text.secondary" noWrap component="div">
+              {typeName(node.type)}
+            </Typography>
+            <Typography variant="subtitle2" noWrap component="div" sx={{ fontWeight: 600 }}>
+              {node.data.label || node.id}
+            </Typography>
+          </Box>
+          {status ? <StatusMark status={status} /> : null}
+          {problems.length > 0 ? (
+            <Tooltip title={problems.map((p) => p.message).join('\n')}>
+              <Box
+                component="span"
+                tabIndex={-1}
+                sx={{ color: 'error.main', display: 'flex', alignItems: 'center', gap: 0.25 }}
+                aria-label={t('builder.node.problems', { count: problems.length })}
+              >
+                <IconAlertTriangle size={16} aria-hidden />
+                <Typography variant="caption" component="span">
+                  {problems.length}
+                </Typography>
+              </Box>
+            </Tooltip>
+          ) : null}
         </Box>
-        <Box sx={{ minWidth: 0, flex: 1 }}>
-          <Typography variant="caption" color="text.secondary" noWrap component="div">
-            {typeName(node.type)}
+        {summary ? (
+          <Typography
+            variant="caption"
+            color="text.secondary"
+            noWrap
+            component="div"
+            sx={{ mt: 0.5, fontFamily: 'monospace' }}
+          >
+            {summary}
           </Typography>
-          <Typography variant="subtitle2" noWrap component="div" sx={{ fontWeight: 600 }}>
-            {node.data.label || node.id}
-          </Typography>
-        </Box>
-        {status ? <StatusMark status={status} /> : null}
-        {problems.length > 0 ? (
-          <Tooltip title={problems.map((p) => p.message).join('\n')}>
-            <Box
-              component="span"
-              tabIndex={-1}
-              sx={{ color: 'error.main', display: 'flex', alignItems: 'center', gap: 0.25 }}
-              aria-label={t('builder.node.problems', { count: problems.length })}
-            >
-              <IconAlertTriangle size={16} aria-hidden />
-              <Typography variant="caption" component="span">
-                {problems.length}
-              </Typography>
-            </Box>
-          </Tooltip>
+        ) : null}
+        {named.length > 0 ? (
+          <Box sx={{ mt: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
+            {named.map((handle) => (
+              <Box
+                key={handle}
+                sx={{ position: 'relative', display: 'flex', justifyContent: 'flex-end' }}
+              >
+                <Typography
+                  variant="caption"
+                  color={handle === ERROR_HANDLE ? 'error.main' : 'text.secondary'}
+                  noWrap
+                  sx={{ maxWidth: NODE_WIDTH - 48 }}
+                >
+                  {handleLabel(handle, node, t)}
+                </Typography>
+                <Handle
+                  type="source"
+                  id={handle}
+                  position={Position.Right}
+                  isConnectable={isConnectable}
+                  style={{
+                    right: -20,
+                    top: '50%',
+                    background:
+                      handle === ERROR_HANDLE
+                        ? theme.palette.error.main
+                        : theme.palette.primary.main,
+                  }}
+                />
+              </Box>
+            ))}
+          </Box>
+        ) : null}
+        {handles.includes(null) ? (
+          <Handle
+            type="source"
+            position={Position.Right}
+            isConnectable={isConnectable}
+            style={{ background: theme.palette.primary.main }}
+          />
         ) : null}
       </Box>
-      {summary ? (
-        <Typography
-          variant="caption"
-          color="text.secondary"
-          noWrap
-          component="div"
-          sx={{ mt: 0.5, fontFamily: 'monospace' }}
-        >
-          {summary}
-        </Typography>
-      ) : null}
-      {named.length > 0 ? (
-        <Box sx={{ mt: 1, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-          {named.map((handle) => (
-            <Box
-              key={handle}
-              sx={{ position: 'relative', display: 'flex', justifyContent: 'flex-end' }}
-            >
-              <Typography
-                variant="caption"
-                color={handle === ERROR_HANDLE ? 'error.main' : 'text.secondary'}
-                noWrap
-                sx={{ maxWidth: NODE_WIDTH - 48 }}
-              >
-                {handleLabel(handle, node, t)}
-              </Typography>
-              <Handle
-                type="source"
-                id={handle}
-                position={Position.Right}
-                isConnectable={isConnectable}
-                style={{
-                  right: -20,
-                  top: '50%',
-                  background:
-                    handle === ERROR_HANDLE ? theme.palette.error.main : theme.palette.primary.main,
-                }}
-              />
-            </Box>
-          ))}
-        </Box>
-      ) : null}
-      {handles.includes(null) ? (
-        <Handle
-          type="source"
-          position={Position.Right}
-          isConnectable={isConnectable}
-          style={{ background: theme.palette.primary.main }}
-        />
-      ) : null}
-    </Box>
-  );
-});
+    );
+  },
+  // A card shows its data, selection and handles only: a drag, which moves the card's position
+  // on every frame, does not redraw it.
+  (before, after) =>
+    before.data === after.data &&
+    before.selected === after.selected &&
+    before.isConnectable === after.isConnectable,
+);

@@ -59,6 +59,36 @@ function toFlowEdges(graph: AgentGraph, selected: ReadonlySet<string>): Edge[] {
   }));
 }
 
+const sameProblems = (a: AgentGraphProblem[], b: AgentGraphProblem[]) =>
+  a.length === b.length && a.every((p, i) => JSON.stringify(p) === JSON.stringify(b[i]));
+
+/**
+ * The canvas's nodes for a new graph (problems, statuses, selection), keeping each node object
+ * that did not change, and each unchanged step's data: React Flow and the memoised cards then
+ * redraw only the steps that changed (a selection or an edit does not redraw 200 steps).
+ */
+function mergeFlowNodes(current: AgentFlowNode[], next: AgentFlowNode[]): AgentFlowNode[] {
+  const before = new Map(current.map((n) => [n.id, n]));
+  return next.map((n) => {
+    const old = before.get(n.id);
+    if (!old) return n;
+    const sameData =
+      old.data.node === n.data.node &&
+      old.data.status === n.data.status &&
+      sameProblems(old.data.problems, n.data.problems);
+    if (
+      sameData &&
+      old.position === n.position &&
+      old.selected === n.selected &&
+      old.deletable === n.deletable &&
+      old.ariaLabel === n.ariaLabel
+    ) {
+      return old;
+    }
+    return { ...n, data: sameData ? old.data : n.data, measured: old.measured };
+  });
+}
+
 const sameIds = (set: ReadonlySet<string>, items: { id: string }[]) =>
   set.size === items.length && items.every((item) => set.has(item.id));
 
@@ -111,13 +141,9 @@ export function BuilderCanvas({
     shown.readOnly !== readOnly
   ) {
     setShown({ graph, problems, statuses, selectedNodes, readOnly });
-    setNodes((current) => {
-      const measured = new Map(current.map((n) => [n.id, n.measured]));
-      return toFlowNodes(graph, problems, statuses, selectedNodes, readOnly).map((n) => ({
-        ...n,
-        measured: measured.get(n.id),
-      }));
-    });
+    setNodes((current) =>
+      mergeFlowNodes(current, toFlowNodes(graph, problems, statuses, selectedNodes, readOnly)),
+    );
   }
   const edges = useMemo(() => toFlowEdges(graph, selectedEdges), [graph, selectedEdges]);
 
