@@ -3,6 +3,7 @@ import type { ErrorCode } from '../../shared/error-codes';
 import { ACCOUNT_MESSAGES } from '../../shared/schemas/account';
 import { ADMIN_MESSAGES } from '../../shared/schemas/admin';
 import { AGENT_MESSAGES } from '../../shared/schemas/agents';
+import { API_KEY_MESSAGES } from '../../shared/schemas/api-keys';
 import {
   BUDGET_MESSAGE,
   MAX_CONCURRENT_RUNS_MESSAGE,
@@ -178,6 +179,10 @@ export const FIELD_MESSAGE_KEYS: ReadonlyMap<string, MessageKey> = new Map<strin
   [D.fileTooLarge, 'dataSources.validation.fileTooLarge'],
   [D.fileFormat, 'dataSources.validation.fileFormat'],
   [D.notAFile, 'dataSources.validation.notAFile'],
+  // API keys
+  [API_KEY_MESSAGES.duplicateName, 'apiKeys.errors.nameTaken'],
+  [API_KEY_MESSAGES.scopes, 'apiKeys.errors.scopes'],
+  [API_KEY_MESSAGES.expiry, 'apiKeys.errors.expiry'],
   // Model providers (base URL, header name and value read as the data sources')
   [M.duplicateName, 'modelProviders.validation.duplicateName'],
   [M.notFound, 'modelProviders.validation.notFound'],
@@ -218,6 +223,7 @@ type MessageKey =
   | `dataSources.validation.${'duplicateName' | 'notFound' | 'host' | 'baseUrl' | 'headerName' | 'headerValue' | 'reservedHeader' | 'secretRequired' | 'authHeaderRequired' | 'path' | 'oneStatement' | 'fileRequired' | 'fileTooLarge' | 'fileFormat' | 'notAFile'}`
   | `modelProviders.validation.${'duplicateName' | 'notFound' | 'headerValueRequired' | 'duplicateHeader' | 'duplicateModel' | 'price' | 'defaultModel' | 'noModel' | 'keyForDestination' | 'headerForDestination' | 'secretUnreadable' | 'reservedHeader'}`
   | `agents.errors.${'notFound' | 'versionNotFound' | 'revisionConflict' | 'revisionRequired' | 'graphInvalid' | 'notPublished' | 'importInvalid' | 'chatOff' | 'runNotRunning' | 'runNotRetryable' | 'retention'}`
+  | `apiKeys.errors.${'nameTaken' | 'scopes' | 'expiry'}`
   | `help.validation.${'min' | 'max'}`;
 
 /** The values the texts of the table interpolate (limits of the shared schemas). */

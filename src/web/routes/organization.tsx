@@ -1,5 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AgentSettingsPanel } from '../features/agents/components/AgentSettingsPanel';
+import { ApiKeysPanel } from '../features/api-keys/components/ApiKeysPanel';
 import { AuditLogPanel } from '../features/audit/components/AuditLogPanel';
 import { auditListSearchSchema, type AuditListSearch } from '../features/audit/list-search';
 import { ModelProvidersPanel } from '../features/model-providers/components/ModelProvidersPanel';
@@ -31,6 +32,7 @@ function OrganizationRoute() {
       auditLog={<AuditLogPanel scope="organization" />}
       providers={<ModelProvidersPanel />}
       agentSettings={<AgentSettingsPanel />}
+      apiKeys={<ApiKeysPanel />}
     />
   );
 }

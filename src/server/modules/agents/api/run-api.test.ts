@@ -81,7 +81,8 @@ function openai(secret: string) {
     apiKey: secret,
     baseURL: 'http://meridian.test/api/v1/openai',
     maxRetries: 0,
-    fetch: (url, init) => server.app.request(String(url), init as RequestInit),
+    fetch: (async (url: string | URL | Request, init?: RequestInit) =>
+      server.app.request(String(url), init)) as typeof fetch,
   });
 }
 

@@ -26,7 +26,7 @@ import { ErrorAlert } from '../../../components/ErrorAlert';
 import { InvitationsTab } from '../components/InvitationsTab';
 import { MembersTab } from '../components/MembersTab';
 import { ProfileTab } from '../components/ProfileTab';
-import { ORGANIZATION_TABS, type OrganizationTab } from '../tabs';
+import { ADMIN_TABS, ORGANIZATION_TABS, type OrganizationTab } from '../tabs';
 
 const routeApi = getRouteApi('/organization');
 
@@ -110,19 +110,24 @@ function Header({
   );
 }
 
+/** Tab labels that live with the feature that owns the tab. */
+const TAB_LABELS: Partial<Record<OrganizationTab, 'apiKeys.tab'>> = { 'api-keys': 'apiKeys.tab' };
+
 /**
  * /organization: the selected organisation's profile, members, invitations, model providers,
- * agent settings, audit log and danger zone. The model providers, the agent settings and the
- * audit log belong to other features: the route passes them in.
+ * agent settings, API keys, audit log and danger zone. The model providers, the agent settings,
+ * the API keys and the audit log belong to other features: the route passes them in.
  */
 export function OrganizationPage({
   auditLog,
   providers,
   agentSettings,
+  apiKeys,
 }: {
   auditLog: ReactNode;
   providers: ReactNode;
   agentSettings: ReactNode;
+  apiKeys: ReactNode;
 }) {
   const { t } = useTranslation();
   const { tab = 'profile' } = routeApi.useSearch();
@@ -176,6 +181,7 @@ export function OrganizationPage({
       ),
       providers,
       agents: agentSettings,
+      'api-keys': canManage ? apiKeys : <Alert severity="info">{t('apiKeys.notAllowed')}</Alert>,
       audit: auditLog,
       danger: <DangerZoneTab organization={organization} canDelete={canDelete} />,
     };
@@ -190,15 +196,24 @@ export function OrganizationPage({
             void navigate({ to: '/organization', search: { tab: value }, replace: true })
           }
         >
-          {ORGANIZATION_TABS.map((name) => (
-            <Tab
-              key={name}
-              value={name}
-              id={tabId(name)}
-              aria-controls={panelId(name)}
-              label={t(`organization.tabs.${name}`)}
-            />
-          ))}
+          {ORGANIZATION_TABS.filter(
+            (name) => canManage || name === tab || !ADMIN_TABS.includes(name),
+          ).map((name) => {
+            const own = TAB_LABELS[name];
+            return (
+              <Tab
+                key={name}
+                value={name}
+                id={tabId(name)}
+                aria-controls={panelId(name)}
+                label={
+                  own
+                    ? t(own)
+                    : t(`organization.tabs.${name as Exclude<OrganizationTab, 'api-keys'>}`)
+                }
+              />
+            );
+          })}
         </Tabs>
         <Box role="tabpanel" id={panelId(tab)} aria-labelledby={tabId(tab)}>
           {panels[tab]}
