@@ -9,7 +9,6 @@ import { signedInUser, startTestServer, type TestServer } from '../test/harness.
 import {
   agentRuns,
   agentRunSteps,
-  agents,
   member,
   notificationPreferences,
   notifications,
@@ -158,7 +157,15 @@ describe('run queue', () => {
       expect(rows.map((r) => r.status)).toEqual(Array(6).fill('succeeded'));
       expect(most).toBe(2);
 
-      await server.db.update(agents).set({ maxConcurrentRuns: 1 }).where(eq(agents.id, agentId));
+      const bad = await admin.client.request('PATCH', `/api/v1/agents/${agentId}`, {
+        maxConcurrentRuns: 0,
+      });
+      expect(bad.status).toBe(400);
+      const limited = await admin.client.request('PATCH', `/api/v1/agents/${agentId}`, {
+        maxConcurrentRuns: 1,
+      });
+      expect(limited.status).toBe(200);
+      expect(limited.json.maxConcurrentRuns).toBe(1);
       most = 0;
       const more = await Promise.all([1, 2, 3].map((n) => enqueue(agentId, n)));
       const done = await Promise.all(

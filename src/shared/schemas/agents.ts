@@ -94,6 +94,9 @@ export const agentCreateSchema = z.strictObject({
 export type AgentCreateInput = z.input<typeof agentCreateSchema>;
 export type AgentCreate = z.output<typeof agentCreateSchema>;
 
+export const AGENT_MAX_CONCURRENT_RUNS_MESSAGE =
+  'Allow between 1 and 1000 runs of this agent at once, or none for no limit of its own';
+
 /** PATCH /api/v1/agents/{id}: the agent's card, not its graph. */
 export const agentUpdateSchema = z
   .strictObject({
@@ -103,6 +106,14 @@ export const agentUpdateSchema = z
     colour: colour.optional(),
     icon: icon.optional(),
     chatEnabled: z.boolean().optional(),
+    /** Runs of this agent that execute at once (null: only the organisation's limit). */
+    maxConcurrentRuns: z
+      .number({ error: AGENT_MAX_CONCURRENT_RUNS_MESSAGE })
+      .int(AGENT_MAX_CONCURRENT_RUNS_MESSAGE)
+      .min(1, AGENT_MAX_CONCURRENT_RUNS_MESSAGE)
+      .max(1000, AGENT_MAX_CONCURRENT_RUNS_MESSAGE)
+      .nullable()
+      .optional(),
   })
   .refine((value) => Object.values(value).some((v) => v !== undefined), {
     error: AGENT_MESSAGES.nothingToChange,
@@ -144,6 +155,8 @@ export const agentSummarySchema = z.object({
   publishedVersion: z.number().int().nullable(),
   revision: z.number().int(),
   chatEnabled: z.boolean(),
+  /** Runs of this agent that execute at once (null: only the organisation's limit). */
+  maxConcurrentRuns: z.number().int().nullable().optional(),
   createdBy: person,
   createdAt: z.string(),
   updatedAt: z.string(),

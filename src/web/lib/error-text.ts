@@ -2,7 +2,7 @@ import type { TFunction } from 'i18next';
 import type { ErrorCode } from '../../shared/error-codes';
 import { ACCOUNT_MESSAGES } from '../../shared/schemas/account';
 import { ADMIN_MESSAGES } from '../../shared/schemas/admin';
-import { AGENT_MESSAGES } from '../../shared/schemas/agents';
+import { AGENT_MAX_CONCURRENT_RUNS_MESSAGE, AGENT_MESSAGES } from '../../shared/schemas/agents';
 import { API_KEY_MESSAGES } from '../../shared/schemas/api-keys';
 import {
   BUDGET_MESSAGE,
@@ -207,6 +207,7 @@ export const FIELD_MESSAGE_KEYS: ReadonlyMap<string, MessageKey> = new Map<strin
   [RUN_RETENTION_MESSAGE, 'agents.errors.retention'],
   [MAX_CONCURRENT_RUNS_MESSAGE, 'agentQueue.errors.maxConcurrentRuns'],
   [BUDGET_MESSAGE, 'agentQueue.errors.budget'],
+  [AGENT_MAX_CONCURRENT_RUNS_MESSAGE, 'agentQueue.errors.agentMaxConcurrentRuns'],
   // Help requests
   [H.min, 'help.validation.min'],
   [H.max, 'help.validation.max'],
@@ -223,6 +224,7 @@ type MessageKey =
   | `dataSources.validation.${'duplicateName' | 'notFound' | 'host' | 'baseUrl' | 'headerName' | 'headerValue' | 'reservedHeader' | 'secretRequired' | 'authHeaderRequired' | 'path' | 'oneStatement' | 'fileRequired' | 'fileTooLarge' | 'fileFormat' | 'notAFile'}`
   | `modelProviders.validation.${'duplicateName' | 'notFound' | 'headerValueRequired' | 'duplicateHeader' | 'duplicateModel' | 'price' | 'defaultModel' | 'noModel' | 'keyForDestination' | 'headerForDestination' | 'secretUnreadable' | 'reservedHeader'}`
   | `agents.errors.${'notFound' | 'versionNotFound' | 'revisionConflict' | 'revisionRequired' | 'graphInvalid' | 'notPublished' | 'importInvalid' | 'chatOff' | 'runNotRunning' | 'runNotRetryable' | 'retention'}`
+  | `agentQueue.errors.${'maxConcurrentRuns' | 'budget' | 'agentMaxConcurrentRuns'}`
   | `apiKeys.errors.${'nameTaken' | 'scopes' | 'expiry'}`
   | `help.validation.${'min' | 'max'}`;
 

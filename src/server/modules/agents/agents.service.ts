@@ -58,6 +58,7 @@ function toSummary({ agent: row, creatorName, projectName }: Joined): AgentSumma
     publishedVersion: row.publishedVersion,
     revision: row.revision,
     chatEnabled: row.chatEnabled,
+    maxConcurrentRuns: row.maxConcurrentRuns,
     createdBy: row.createdBy && creatorName ? { id: row.createdBy, name: creatorName } : null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
@@ -72,6 +73,7 @@ export const snapshot = (row: AgentRow) => ({
   colour: row.colour,
   icon: row.icon,
   chatEnabled: row.chatEnabled,
+  maxConcurrentRuns: row.maxConcurrentRuns,
 });
 
 const live = (scope: OrgScope) =>

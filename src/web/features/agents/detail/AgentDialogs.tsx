@@ -120,6 +120,7 @@ export function EditAgentDialog({
   const [description, setDescription] = useState(agent.description);
   const [projectId, setProjectId] = useState(agent.project?.id ?? '');
   const [chatEnabled, setChatEnabled] = useState(agent.chatEnabled);
+  const [limit, setLimit] = useState(String(agent.maxConcurrentRuns ?? ''));
   const [nameError, setNameError] = useState(false);
   // Each opening starts from the agent as it is now.
   const [wasOpen, setWasOpen] = useState(open);
@@ -130,6 +131,7 @@ export function EditAgentDialog({
       setDescription(agent.description);
       setProjectId(agent.project?.id ?? '');
       setChatEnabled(agent.chatEnabled);
+      setLimit(String(agent.maxConcurrentRuns ?? ''));
       setNameError(false);
       update.reset();
     }
@@ -156,6 +158,7 @@ export function EditAgentDialog({
               description: description.trim(),
               projectId: projectId || null,
               chatEnabled,
+              maxConcurrentRuns: limit.trim() === '' ? null : Number(limit),
             },
           },
           { onSuccess: onClose },
@@ -203,6 +206,14 @@ export function EditAgentDialog({
           />
         }
         label={t('agents.page.edit.chat')}
+      />
+      <TextField
+        type="number"
+        label={t('agentQueue.agent.maxConcurrentRuns')}
+        helperText={t('agentQueue.agent.maxConcurrentRunsHelp')}
+        value={limit}
+        onChange={(event) => setLimit(event.target.value)}
+        slotProps={{ htmlInput: { min: 1, max: 1000, step: 1 } }}
       />
       <ErrorAlert error={update.error} describe={agentErrorText} />
     </FormDialog>
