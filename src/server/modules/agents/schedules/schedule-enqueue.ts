@@ -1,10 +1,10 @@
 /**
- * The one place a schedule starts a run. Today the run starts in this process (runs.service
- * `startRun`); once the queue exists (src/server/jobs, `enqueueRun`) this becomes a one-line
- * swap, and the queue's concurrency limits apply to scheduled runs too.
+ * The one place a schedule starts a run: through the run queue (src/server/jobs), so the
+ * organisation's and agent's concurrency limits and budgets apply, and any process's worker
+ * runs it. Its failure notice and retries are the schedule's own (schedule-firing.ts).
  */
-import type { RunResult } from '../../../../shared/engine/index.ts';
-import { startRun, type RunDeps } from '../runs/runs.service.ts';
+import { enqueueRun } from '../../../jobs/run-queue.ts';
+import type { RunDeps } from '../runs/runs.service.ts';
 
 export interface ScheduledRun {
   organizationId: string;
@@ -14,20 +14,16 @@ export interface ScheduledRun {
   input: Record<string, unknown>;
 }
 
-export interface EnqueuedRun {
-  runId: string;
-  /** Settles when the run has finished (null when the queue runs it elsewhere). */
-  done: Promise<RunResult> | null;
-}
-
-/** Starts (or enqueues) one run of the agent's published version for a schedule. */
-export async function enqueueScheduledRun(deps: RunDeps, run: ScheduledRun): Promise<EnqueuedRun> {
-  const started = await startRun(
+/** Enqueues one run of the agent's published version for a schedule; answers its id. */
+export async function enqueueScheduledRun(
+  deps: RunDeps,
+  run: ScheduledRun,
+): Promise<{ runId: string }> {
+  return enqueueRun(
     deps,
     { organizationId: run.organizationId },
     { id: run.callerId, email: null },
     run.agentId,
-    { input: run.input, draft: false, trigger: 'schedule' },
+    { input: run.input, trigger: 'schedule', notifyOnFailure: false },
   );
-  return { runId: started.runId, done: started.done };
 }

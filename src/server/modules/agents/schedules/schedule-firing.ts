@@ -5,7 +5,8 @@
  *    `next_fire_at` moves on;
  * 2. claim: pending fires are claimed `FOR UPDATE SKIP LOCKED` (pending → enqueued in one
  *    statement), the overlap policy applied, and each claimed fire enqueues one run;
- * 3. reclaim: a fire claimed by a process that died before its run started goes back to pending.
+ * 3. failures: a failed run is retried as the schedule says, then its author is told;
+ * 4. reclaim: a fire claimed by a process that died before its run was queued goes back to pending.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
@@ -126,45 +127,49 @@ async function claimContext(db: Db, scheduleIds: string[]) {
 const setFire = (db: Db, id: string, values: Partial<typeof scheduleFires.$inferInsert>) =>
   db.update(scheduleFires).set(values).where(eq(scheduleFires.id, id));
 
+type Failed = {
+  id: string;
+  reason: string;
+  run_id: string;
+  schedule_id: string;
+  organization_id: string;
+};
+
 /**
- * Watches a scheduled run: a failed one is retried as the schedule says (the fire then points
- * at the newest attempt), and its author is told when it still failed.
+ * Failed runs of fires: each is taken by one process (the fire's `reason` moves on in the same
+ * statement): retried while the schedule allows (`retry n`), else told to the schedule's author
+ * (`failed`) when the schedule asks for it.
  */
-function follow(
-  deps: RunDeps,
-  fireId: string,
-  schedule: ScheduleRow,
-  agentName: string,
-  done: Promise<{ status: string }> | null,
-  attempt: number,
-) {
-  if (!done) return;
-  void done
-    .then(async (result) => {
-      if (result.status !== 'failed') return;
-      if (attempt < schedule.retries) {
-        const retry = await enqueueScheduledRun(deps, runOf(schedule));
-        await setFire(deps.db, fireId, { runId: retry.runId });
-        follow(deps, fireId, schedule, agentName, retry.done, attempt + 1);
-        return;
-      }
-      if (schedule.notifyOnFailure && schedule.createdBy) {
-        const [fire] = await deps.db
-          .select({ runId: scheduleFires.runId })
-          .from(scheduleFires)
-          .where(eq(scheduleFires.id, fireId));
-        await notify(deps.db, {
-          userIds: [schedule.createdBy],
-          organizationId: schedule.organizationId,
-          kind: 'schedule.run_failed',
-          params: { scheduleName: schedule.name, agentName, runId: fire?.runId ?? '' },
-          link: fire?.runId ? `/agents/${schedule.agentId}?tab=runs&run=${fire.runId}` : '/scheduler',
-        });
-      }
-    })
-    .catch((error: unknown) =>
-      deps.logger.error({ err: error, fireId }, 'schedule: follow-up failed'),
-    );
+export async function handleFailedRuns(deps: RunDeps): Promise<number> {
+  const result = await deps.db.execute(sql`
+    update ${scheduleFires} f set reason = case
+        when coalesce(substring(f.reason from '^retry ([0-9]+)$')::int, 0) < s.retries
+        then 'retry ' || (coalesce(substring(f.reason from '^retry ([0-9]+)$')::int, 0) + 1)
+        else 'failed' end
+    from ${schedules} s, ${agentRuns} r
+    where s.id = f.schedule_id and r.id = f.run_id and f.status = 'enqueued'
+      and r.status = 'failed' and f.reason is distinct from 'failed'
+    returning f.id, f.reason, f.run_id, f.schedule_id, f.organization_id`);
+  const failed = (result as unknown as { rows: Failed[] }).rows;
+  if (failed.length === 0) return 0;
+  const context = await claimContext(deps.db, [...new Set(failed.map((f) => f.schedule_id))]);
+  for (const fire of failed) {
+    const found = context.schedules.get(fire.schedule_id);
+    if (!found) continue;
+    const { schedule, agentName } = found;
+    if (fire.reason !== 'failed') {
+      await startFire(deps, fire.id, schedule, true);
+    } else if (schedule.notifyOnFailure && schedule.createdBy) {
+      await notify(deps.db, {
+        userIds: [schedule.createdBy],
+        organizationId: schedule.organizationId,
+        kind: 'schedule.run_failed',
+        params: { scheduleName: schedule.name, agentName, runId: fire.run_id },
+        link: `/agents/${schedule.agentId}?tab=runs&run=${fire.run_id}`,
+      });
+    }
+  }
+  return failed.length;
 }
 
 const runOf = (s: ScheduleRow) => ({
@@ -174,17 +179,16 @@ const runOf = (s: ScheduleRow) => ({
   input: (s.input ?? {}) as Record<string, unknown>,
 });
 
-/** Starts one run for a fire; returns whether a run started. */
+/** Enqueues one run for a fire (or a retry of it); returns the run's id, null when refused. */
 export async function startFire(
   deps: RunDeps,
   fireId: string,
   schedule: ScheduleRow,
-  agentName: string,
+  retry = false,
 ): Promise<string | null> {
   try {
     const run = await enqueueScheduledRun(deps, runOf(schedule));
     await setFire(deps.db, fireId, { runId: run.runId });
-    follow(deps, fireId, schedule, agentName, run.done, 0);
     return run.runId;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -192,7 +196,8 @@ export async function startFire(
       { fireId, scheduleId: schedule.id, err: message },
       'schedule: run not started',
     );
-    await setFire(deps.db, fireId, { status: 'skipped', reason: 'start_failed' });
+    // A retry that cannot start leaves the fire with its failed run.
+    if (!retry) await setFire(deps.db, fireId, { status: 'skipped', reason: 'start_failed' });
     return null;
   }
 }
@@ -219,7 +224,7 @@ export async function runDueFires(deps: RunDeps, now: Date): Promise<number> {
           await setFire(deps.db, fire.id, { status: 'skipped', reason: 'overlap' });
         } else if (decision === 'wait') {
           await setFire(deps.db, fire.id, { status: 'pending', firedAt: null });
-        } else if (await startFire(deps, fire.id, found.schedule, found.agentName)) {
+        } else if (await startFire(deps, fire.id, found.schedule)) {
           started++;
           context.running.add(fire.scheduleId);
         }
@@ -250,7 +255,8 @@ export async function reclaimStaleFires(db: Db): Promise<void> {
 export async function schedulerTick(deps: RunDeps, now = new Date()) {
   const inserted = await advanceDueSchedules(deps.db, now);
   const started = await runDueFires(deps, now);
-  return { inserted, started };
+  const failed = await handleFailedRuns(deps);
+  return { inserted, started, failed };
 }
 
 /**
@@ -266,8 +272,12 @@ export function startScheduler(deps: RunDeps, options: { tickMs?: number } = {})
   const loop = () => {
     if (stopped) return;
     const pass = async () => {
-      if (ticks++ % 40 === 0) await reclaimStaleFires(deps.db);
-      await schedulerTick(deps);
+      const tick = ticks++;
+      if (tick % 40 === 0) await reclaimStaleFires(deps.db);
+      const now = new Date();
+      await advanceDueSchedules(deps.db, now);
+      await runDueFires(deps, now);
+      if (tick % 4 === 0) await handleFailedRuns(deps);
     };
     current = pass()
       .catch((error: unknown) => {

@@ -96,7 +96,7 @@ export async function runScheduleNow(deps: RunDeps, scope: OrgScope, scheduleId:
       firedAt: now,
     })
     .returning();
-  const runId = await startFire(deps, fire!.id, found.schedule, found.agentName);
+  const runId = await startFire(deps, fire!.id, found.schedule);
   if (!runId) throw httpError('AGENT_NOT_PUBLISHED', M.agentNotPublished);
   return { runId };
 }
