@@ -18,8 +18,8 @@
 // Environment:
 //   BENCH_RUNS      openings measured per agent (default 3; the median is reported)
 //   BENCH_DRAG_MS   how long each drag lasts (default 2000)
-//   BENCH_PROFILE   1: also record Chromium's CPU profile of the 200-step drag, written to
-//                   bench/results/builder-drag.cpuprofile (open it in Chrome's DevTools)
+//   BENCH_PROFILE   1: also record Chromium's CPU profiles of the 200-step graph's last opening
+//                   and its drag: bench/results/builder-{open,drag}.cpuprofile (Chrome DevTools)
 //
 // Writes bench/results/builder.json.
 import { spawn } from 'node:child_process';
@@ -37,7 +37,8 @@ import { SERVER_ENV_DEFAULTS } from '../../src/server/server-env.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'builder.json');
-const PROFILE_FILE = path.join(ROOT, 'bench', 'results', 'builder-drag.cpuprofile');
+const OPEN_PROFILE_FILE = path.join(ROOT, 'bench', 'results', 'builder-open.cpuprofile');
+const DRAG_PROFILE_FILE = path.join(ROOT, 'bench', 'results', 'builder-drag.cpuprofile');
 const PROFILE = process.env.BENCH_PROFILE === '1';
 
 const RUNS = Math.max(1, Math.floor(envNumber('BENCH_RUNS', 3)));
@@ -246,6 +247,18 @@ const median = (values: number[]) =>
     50,
   );
 
+/** Starts Chromium's CPU profiler on the page; the function returned stops it into a file. */
+async function startProfile(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  return async (file: string) => {
+    const { profile } = await cdp.send('Profiler.stop');
+    await writeFile(file, JSON.stringify(profile));
+    await cdp.detach();
+  };
+}
+
 /**
  * Drags a step (the middle one) for DRAG_MS: a real mouse press on it, then in the page one
  * mouse move per frame (React Flow's drag listens on the window) and the release where it
@@ -262,9 +275,7 @@ async function dragFrames(page: Page, profile = false) {
   const y = box.y + Math.min(box.height / 2, 12);
   await page.mouse.move(x, y);
   await page.mouse.down();
-  const cdp = profile ? await page.context().newCDPSession(page) : null;
-  await cdp?.send('Profiler.enable');
-  await cdp?.send('Profiler.start');
+  const stopProfile = profile ? await startProfile(page) : null;
   const frames = await page.evaluate(
     ({ x, y, ms }) =>
       new Promise<number[]>((resolve) => {
@@ -294,11 +305,7 @@ async function dragFrames(page: Page, profile = false) {
       }),
     { x, y, ms: DRAG_MS },
   );
-  if (cdp) {
-    const { profile: recorded } = await cdp.send('Profiler.stop');
-    await writeFile(PROFILE_FILE, JSON.stringify(recorded));
-    await cdp.detach();
-  }
+  await stopProfile?.(DRAG_PROFILE_FILE);
   await page.mouse.up();
   const after = await page.locator(`.react-flow__node[data-id="${id}"]`).getAttribute('style');
   const deltas = frames.slice(1).map((time, i) => time - frames[i]!);
@@ -328,7 +335,9 @@ async function measure(browser: Browser, which: keyof typeof agents) {
   for (let run = 0; run < RUNS + 1; run++) {
     await page?.close();
     page = await context.newPage();
+    const profile = PROFILE && which === 'large' && run === RUNS ? await startProfile(page) : null;
     const ms = await openMs(page, id, steps);
+    await profile?.(OPEN_PROFILE_FILE);
     if (run > 0) opens.push(ms);
   }
   const drag = await dragFrames(page!, PROFILE && which === 'large');
@@ -384,7 +393,11 @@ try {
     `Goals: open < ${GOAL_OPEN_MS} ms ${goals.openMet ? 'ok' : 'MISSED'}; drag at ${GOAL_FPS} fps (p95 frame ≤ ${round(frameGoalMs)} ms) ${goals.dragMet ? 'ok' : 'MISSED'}`,
   );
   console.log(`Wrote ${path.relative(ROOT, RESULTS_FILE)}`);
-  if (PROFILE) console.log(`Wrote ${path.relative(ROOT, PROFILE_FILE)}`);
+  if (PROFILE) {
+    console.log(
+      `Wrote ${path.relative(ROOT, OPEN_PROFILE_FILE)} and ${path.basename(DRAG_PROFILE_FILE)}`,
+    );
+  }
   if (!goals.openMet || !goals.dragMet) process.exitCode = 1;
 } finally {
   await browser?.close();
