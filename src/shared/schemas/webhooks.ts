@@ -24,6 +24,8 @@ import { z } from 'zod';
 
 /** The largest request body a webhook takes (413 PAYLOAD_TOO_LARGE beyond). */
 export const WEBHOOK_BODY_MAX_BYTES = 256 * 1024;
+/** How deeply a webhook's JSON body may nest (400 beyond). */
+export const WEBHOOK_MAX_DEPTH = 64;
 /** How long a webhook call waits for the run's result before it answers 202. */
 export const WEBHOOK_WAIT_MS = 10_000;
 /** The path of an agent's webhook (the server mounts it under /api/hooks). */
@@ -46,6 +48,7 @@ export const WEBHOOK_MESSAGES = {
   malformedJson: 'The body is not valid JSON',
   malformedForm: 'The body is not a valid form',
   notUtf8: 'The body is not UTF-8 text',
+  tooDeep: `The body nests deeper than ${WEBHOOK_MAX_DEPTH} levels`,
   filesRefused: 'A webhook takes form fields, not files',
   unsupportedType:
     'Send JSON, a form (urlencoded or multipart) or text (text/plain) to this webhook',

@@ -9,6 +9,7 @@ import { textProblem } from '../../../http/text-input.ts';
 import type { AgentGraph } from '../../../../shared/schemas/agent-graph.ts';
 import {
   WEBHOOK_BODY_INPUT,
+  WEBHOOK_MAX_DEPTH,
   WEBHOOK_MESSAGES as M,
   WEBHOOK_SIGNATURE_PREFIX,
 } from '../../../../shared/schemas/webhooks.ts';
@@ -46,17 +47,23 @@ function textInputName(graph: AgentGraph): string {
   return data.inputs?.find((input) => input.type === 'string')?.name ?? WEBHOOK_BODY_INPUT;
 }
 
-/** Refuses text PostgreSQL cannot store (NUL, lone surrogates), anywhere in the value. */
-function checkText(value: unknown): void {
-  if (typeof value === 'string') {
-    const problem = textProblem(value);
-    if (problem) throw new HttpError(400, 'VALIDATION_ERROR', problem);
-  } else if (Array.isArray(value)) {
-    value.forEach(checkText);
-  } else if (value !== null && typeof value === 'object') {
-    for (const [key, item] of Object.entries(value)) {
-      checkText(key);
-      checkText(item);
+/**
+ * Refuses text PostgreSQL cannot store (NUL, lone surrogates) anywhere in the value, and values
+ * nested deeper than `WEBHOOK_MAX_DEPTH` (which JSON.parse takes but no later step should have
+ * to walk). Iterative: a deep body cannot exhaust the stack here.
+ */
+function checkInput(root: unknown): void {
+  const stack: Array<{ value: unknown; depth: number }> = [{ value: root, depth: 0 }];
+  while (stack.length > 0) {
+    const { value, depth } = stack.pop()!;
+    if (typeof value === 'string') {
+      const problem = textProblem(value);
+      if (problem) throw new HttpError(400, 'VALIDATION_ERROR', problem);
+    } else if (value !== null && typeof value === 'object') {
+      if (depth >= WEBHOOK_MAX_DEPTH) throw badRequest(M.tooDeep);
+      for (const [key, item] of Object.entries(value)) {
+        stack.push({ value: key, depth }, { value: item, depth: depth + 1 });
+      }
     }
   }
 }
@@ -114,6 +121,6 @@ export async function hookInput(
   } else {
     throw new HttpError(415, 'UNSUPPORTED_MEDIA_TYPE', M.unsupportedType);
   }
-  checkText(input);
+  checkInput(input);
   return input;
 }
