@@ -15,6 +15,10 @@ vi.mock('../../../../lib/api', async (original) => ({
   ...(await original<typeof import('../../../../lib/api')>()),
   api,
 }));
+const rights = vi.hoisted(() => ({ admin: true }));
+vi.mock('../../../../lib/ability', () => ({
+  useAbility: () => ({ can: () => rights.admin }),
+}));
 vi.mock('../../../../lib/auth-store', () => ({
   useAuthState: (pick: (state: { selectedOrgId: string }) => unknown) =>
     pick({ selectedOrgId: 'org1' }),
@@ -81,6 +85,7 @@ beforeEach(() => {
     }
     return Promise.reject(new Error(`unexpected ${method} ${path}`));
   });
+  rights.admin = true;
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   writeText.mockClear();
 });
@@ -154,6 +159,7 @@ describe('the Triggers tab', () => {
 
   it('shows read-only viewers the address without its token and no buttons', async () => {
     settings = on({ url: null, canManage: false, hasSigningSecret: true });
+    rights.admin = false;
     await renderTab(false);
     const address = await webhook().findByRole('region', { name: 'Webhook address' });
     expect(address.textContent).toBe(MASKED);
@@ -163,6 +169,9 @@ describe('the Triggers tab', () => {
     }
     expect(screen.queryByRole('switch')).toBeNull();
     expect(screen.getByText('Chat is on.')).toBeTruthy();
+    // Not an organisation admin: told where keys are made, no link to a tab they cannot open.
+    expect(screen.queryByRole('link', { name: 'Manage the API keys' })).toBeNull();
+    expect(screen.getByText(/Organisation admins make API keys/)).toBeTruthy();
   });
 
   it('switches chat off through the agent update', async () => {
@@ -187,5 +196,11 @@ describe('the Triggers tab', () => {
     expect(code().textContent).toContain('/api/v1/openai');
     await userEvent.click(api.getByRole('button', { name: 'Copy the example' }));
     expect(writeText).toHaveBeenCalledWith(code().textContent);
+    const keys = api.getByRole('link', { name: 'Manage the API keys' });
+    expect(keys.getAttribute('href')).toBe('/organization?tab=api-keys');
+    const schedules = within(screen.getByRole('region', { name: 'Schedules' }));
+    expect(schedules.getByRole('link', { name: 'Open the scheduler' }).getAttribute('href')).toBe(
+      '/scheduler',
+    );
   });
 });

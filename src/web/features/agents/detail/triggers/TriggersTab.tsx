@@ -2,11 +2,14 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
+import { IconCalendarTime } from '@tabler/icons-react';
 import { useSnackbar } from 'notistack';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorAlert } from '../../../../components/ErrorAlert';
+import { RouterButton, RouterLink } from '../../../../components/RouterLink';
 import { SectionCard } from '../../../../components/SectionCard';
+import { useAbility } from '../../../../lib/ability';
 import { useUpdateAgent, type Agent } from '../../api/agents';
 import { agentErrorText } from '../../errors';
 import { ApiSection } from './ApiSection';
@@ -15,10 +18,12 @@ import { WebhookSection } from './WebhookSection';
 
 /**
  * The Triggers tab of /agents/{id}: how the agent is started — chat on or off, its webhook,
- * calling it through the API (examples to copy).
+ * calling it through the API (examples to copy, where the keys are made), and its schedules.
  */
 export function TriggersTab({ agent, canUpdate }: { agent: Agent; canUpdate: boolean }) {
   const { t } = useTranslation();
+  // Organisation admins make the keys, in the organisation's API keys tab.
+  const makesKeys = useAbility().can('update', 'Organization');
   const input = useMemo(() => exampleInput(agent.draft), [agent.draft]);
   return (
     <Stack spacing={3}>
@@ -33,8 +38,29 @@ export function TriggersTab({ agent, canUpdate }: { agent: Agent; canUpdate: boo
         agentId={agent.id}
         slug={agent.slug}
         input={input}
-        keys={<Typography color="text.secondary">{t('triggers.api.keysText')}</Typography>}
+        keys={
+          makesKeys ? (
+            <RouterLink to="/organization" search={{ tab: 'api-keys' }}>
+              {t('triggers.api.keysLink')}
+            </RouterLink>
+          ) : (
+            <Typography color="text.secondary">{t('triggers.api.keysText')}</Typography>
+          )
+        }
       />
+      <SectionCard
+        id="triggers-schedules"
+        title={t('triggers.schedules.title')}
+        intro={t('triggers.schedules.intro')}
+      >
+        <RouterButton
+          to="/scheduler"
+          variant="outlined"
+          startIcon={<IconCalendarTime size={18} aria-hidden />}
+        >
+          {t('triggers.schedules.link')}
+        </RouterButton>
+      </SectionCard>
     </Stack>
   );
 }
