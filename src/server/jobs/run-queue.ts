@@ -27,7 +27,13 @@ import { getVersion } from '../modules/agents/agent-versions.ts';
 import { checkBudget } from '../modules/agents/runs/run-budget.ts';
 import { forLog } from '../modules/agents/runs/run-store.ts';
 import { runJournal } from '../modules/agents/runs/run-journal.ts';
-import { claimQueuedRun, failClaimedRun, releaseRun } from '../modules/agents/runs/run-limits.ts';
+import {
+  claimQueuedRun,
+  claimQueuedRuns,
+  failClaimedRun,
+  releaseRun,
+  type Claim,
+} from '../modules/agents/runs/run-limits.ts';
 import { runFailed } from '../notifications/agent-events.ts';
 import { RUN_LIMITS, type RunTrigger } from '../../shared/schemas/runs.ts';
 import type { JobQueue } from './queue.ts';
@@ -109,6 +115,8 @@ export async function enqueueRun(
     notifyOnFailure?: boolean;
     /** Not before this time (a retry's delay, a schedule's catch-up). */
     startAfter?: Date;
+    /** The run's id, chosen by the caller (a schedule's fire: its retry finds the run). */
+    runId?: string;
   },
 ): Promise<{ runId: string }> {
   const runQueue = registry.get(deps.db);
@@ -117,7 +125,7 @@ export async function enqueueRun(
   const { version } = await graphFor(deps, scope, agentId, draft);
   await checkBudget(deps, scope);
   const started = await boss(runQueue);
-  const runId = randomUUID();
+  const runId = options.runId ?? randomUUID();
   await runJournal(deps.db).addRun({
     id: runId,
     organizationId: scope.organizationId,
@@ -180,17 +188,21 @@ async function tellFailure(deps: RunDeps, job: RunJob, error: string) {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** One job: claim its run (waiting a little for a free slot), run it, tell a failure. */
+/**
+ * One job: its run as claimed with its batch (waiting a little for a free slot when a limit is
+ * reached), run, a failure told.
+ */
 async function handle(
   runQueue: RunQueue,
   started: PgBoss,
   job: Job<RunJob>,
+  first: Claim,
   options: RunWorkerOptions,
 ): Promise<JobResult> {
   const { deps } = runQueue;
   const data = job.data;
   const run = { id: data.runId, organizationId: data.organizationId, agentId: data.agentId };
-  let claim = await claimQueuedRun(deps.db, run, job.retryCount > 0);
+  let claim = first;
   for (let tries = 1; claim.outcome === 'full' && tries < WAIT.tries; tries += 1) {
     await sleep(WAIT.everyMs);
     claim = await claimQueuedRun(deps.db, run);
@@ -234,6 +246,39 @@ async function handle(
   }
 }
 
+/** A batch of jobs: their runs claimed per organisation in one go, then each run. */
+async function handleBatch(runQueue: RunQueue, started: PgBoss, jobs: Job<RunJob>[]) {
+  const byOrg = new Map<string, Job<RunJob>[]>();
+  for (const job of jobs) {
+    const list = byOrg.get(job.data.organizationId) ?? [];
+    list.push(job);
+    byOrg.set(job.data.organizationId, list);
+  }
+  const claims = new Map<string, Claim>();
+  await Promise.all(
+    [...byOrg].map(async ([organizationId, list]) => {
+      try {
+        const got = await claimQueuedRuns(
+          runQueue.deps.db,
+          organizationId,
+          list.map((job) => ({ id: job.data.runId, takeOver: job.retryCount > 0 })),
+        );
+        for (const [id, claim] of got) claims.set(id, claim);
+      } catch (error) {
+        runQueue.deps.logger.warn({ err: error }, 'queued runs: claiming failed');
+      }
+    }),
+  );
+  return Promise.all(
+    jobs.map((job): Promise<JobResult> => {
+      const claim = claims.get(job.data.runId);
+      // Not claimed (the database failed): the job fails and is retried.
+      if (!claim) return Promise.resolve({ id: job.id, status: 'failed' });
+      return handle(runQueue, started, job, claim, runQueue.options);
+    }),
+  );
+}
+
 /**
  * Registers the run queue of a database. With `working`, this process works the queue: at once
  * when `eager` (PostgreSQL: other processes send jobs), otherwise from the first job it sends.
@@ -255,8 +300,7 @@ export async function startRunQueue(
         await started.work<RunJob>(
           RUN_QUEUE,
           { ...WORK, perJobResults: true },
-          (jobs: Job<RunJob>[]) =>
-            Promise.all(jobs.map((job) => handle(runQueue, started, job, runQueue.options))),
+          (jobs: Job<RunJob>[]) => handleBatch(runQueue, started, jobs),
         );
       })();
       working.catch(() => (working = null));
