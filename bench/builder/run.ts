@@ -22,18 +22,14 @@
 //                   and its drag: bench/results/builder-{open,drag}.cpuprofile (Chrome DevTools)
 //
 // Writes bench/results/builder.json.
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
+import { stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { benchApi, signedInUser, startBenchApp } from '../support/app.ts';
 import { envNumber } from '../support/env.ts';
 import { writeBenchResults } from '../support/results.ts';
 import { CHROMIUM_ARGS } from '../../e2e/support/env.ts';
-import { waitForVerificationLink } from '../../e2e/support/mail.ts';
-import { SERVER_ENV_DEFAULTS } from '../../src/server/server-env.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'builder.json');
@@ -55,109 +51,12 @@ try {
   throw new Error('No dist/web/index.html: run "vite build" first (npm run bench:builder does)');
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function expectOk(response: Response, what: string): Promise<void> {
-  if (response.status >= 200 && response.status < 400) return;
-  const body = await response.text().catch(() => '');
-  throw new Error(`${what} answered ${response.status}: ${body.slice(0, 500)}`);
-}
-
 // ---- the app, a signed-in user with an organisation ----
 
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'meridian-bench-builder-'));
-const appProcess = spawn(process.execPath, [path.join(ROOT, 'bench', 'chat', 'app-server.ts')], {
-  cwd: ROOT,
-  env: {
-    NODE_ENV: 'production',
-    ...SERVER_ENV_DEFAULTS,
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    PORT: String(port),
-    APP_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-});
-await new Promise<void>((resolve, reject) => {
-  appProcess.once('exit', (code) => reject(new Error(`the app exited (${code}) before listening`)));
-  appProcess.on('message', (message: { ready?: boolean }) => {
-    if (message.ready) resolve();
-  });
-});
-const stopApp = () =>
-  new Promise<void>((resolve) => {
-    appProcess.removeAllListeners('exit');
-    appProcess.once('exit', () => resolve());
-    appProcess.kill('SIGTERM');
-  });
-
-/** Signs a new user up and in; the session's cookies and the API headers of its organisation. */
-async function signedInUser() {
-  const email = `bench.builder.${Date.now()}@meridian.test`;
-  const password = 'Bench-Passw0rd-2024!';
-  const json = { 'content-type': 'application/json', origin: baseUrl };
-  const since = Date.now() - 1_000;
-  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ name: 'Bench User', email, password }),
-  });
-  await expectOk(signUp, 'sign-up');
-  const mailDir = path.join(dataDir, 'mail');
-  const link = await waitForVerificationLink(email, { mailDir, since, timeoutMs: 10_000 });
-  await expectOk(await fetch(link, { redirect: 'manual' }), 'e-mail verification');
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email, password }),
-  });
-  await expectOk(signIn, 'sign-in');
-  const cookies = signIn.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0]!.trim())
-    .filter((pair) => pair.includes('=') && !pair.endsWith('='))
-    .map((pair) => ({
-      name: pair.slice(0, pair.indexOf('=')),
-      value: pair.slice(pair.indexOf('=') + 1),
-    }));
-  if (cookies.length === 0) throw new Error('sign-in set no session cookie');
-  const cookie = cookies.map((c) => `${c.name}=${c.value}`).join('; ');
-  const setup = await fetch(`${baseUrl}/api/functions/complete-user-setup`, {
-    method: 'POST',
-    headers: { ...json, cookie },
-    body: '{}',
-  });
-  await expectOk(setup, 'complete-user-setup');
-  const organizationId = ((await setup.json()) as { organization?: { id?: string } }).organization
-    ?.id;
-  if (!organizationId) throw new Error('complete-user-setup returned no organisation');
-  return { cookies, headers: { ...json, cookie, 'x-organization-id': organizationId } };
-}
-
-const user = await signedInUser();
-
-async function api<T>(method: string, url: string, body: unknown, extra = {}): Promise<T> {
-  const res = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: { ...user.headers, ...extra },
-    body: JSON.stringify(body),
-  });
-  await expectOk(res, `${method} ${url}`);
-  return (await res.json()) as T;
-}
+const app = await startBenchApp({ name: 'builder', env: { DATABASE_URL: '' } });
+const baseUrl = app.baseUrl;
+const user = await signedInUser(app, 'builder');
+const api = benchApi(app, user);
 
 /** start → 198 transforms in a chain → output, 20 to a row (a valid draft, no problems). */
 function largeGraph() {
@@ -401,6 +300,5 @@ try {
   if (!goals.openMet || !goals.dragMet) process.exitCode = 1;
 } finally {
   await browser?.close();
-  await stopApp();
-  await rm(dataDir, { recursive: true, force: true });
+  await app.stop();
 }

@@ -26,16 +26,11 @@
 //                  statements (and their ms) before those
 //
 // Writes bench/results/chat.json.
-import { spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { benchApi, signedInUser, startBenchApp } from '../support/app.ts';
 import { envNumber } from '../support/env.ts';
 import { writeBenchResults } from '../support/results.ts';
-import { waitForVerificationLink } from '../../e2e/support/mail.ts';
-import { SERVER_ENV_DEFAULTS } from '../../src/server/server-env.ts';
 import { startOpenAiServer } from '../../src/server/test/openai-server.ts';
 import type { ChatTiming } from './app-server.ts';
 
@@ -52,31 +47,6 @@ const MODEL = 'bench-model';
 const PROMPT = 'How many customers signed up last week?';
 const REPLY = 'Twelve customers signed up last week, three of them from the same company.';
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-async function expectOk(response: Response, what: string): Promise<void> {
-  if (response.status >= 200 && response.status < 400) return;
-  const body = await response.text().catch(() => '');
-  throw new Error(`${what} answered ${response.status}: ${body.slice(0, 500)}`);
-}
-
-/** The name=value pairs of every Set-Cookie header, as one Cookie header. */
-const cookieOf = (response: Response) =>
-  response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0]!.trim())
-    .filter((pair) => pair.includes('=') && !pair.endsWith('='))
-    .join('; ');
-
 // ---- the model server, the app, a signed-in user with an organisation ----
 
 const model = await startOpenAiServer({ apiKey: MODEL_KEY, models: [MODEL] });
@@ -87,90 +57,21 @@ model.respond(() => {
   return { text: REPLY };
 });
 
-const port = await freePort();
-const baseUrl = `http://127.0.0.1:${port}`;
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'meridian-bench-chat-'));
 /** The app's timing of the last chat answer (BENCH_TIMING). */
 let appTiming: ChatTiming | null = null;
 let appRequestAt = 0;
-const appProcess = spawn(process.execPath, [path.join(ROOT, 'bench', 'chat', 'app-server.ts')], {
-  cwd: ROOT,
-  env: {
-    NODE_ENV: 'production',
-    ...SERVER_ENV_DEFAULTS,
-    ...process.env,
-    DATA_DIR: dataDir,
-    DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '',
-    PORT: String(port),
-    APP_URL: baseUrl,
-    LOG_LEVEL: 'warn',
-    OUTBOUND_MODEL_NETWORKS: 'loopback',
+const app = await startBenchApp({
+  name: 'chat',
+  env: { DATABASE_URL: process.env.BENCH_DATABASE_URL ?? '', OUTBOUND_MODEL_NETWORKS: 'loopback' },
+  onMessage: (message) => {
+    const { requestAt, timing } = message as { timing?: ChatTiming; requestAt?: number };
+    if (requestAt) appRequestAt = requestAt;
+    if (timing) appTiming = timing;
   },
-  stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
 });
-await new Promise<void>((resolve, reject) => {
-  appProcess.once('exit', (code) => reject(new Error(`the app exited (${code}) before listening`)));
-  appProcess.on(
-    'message',
-    (message: { ready?: boolean; timing?: ChatTiming; requestAt?: number }) => {
-      if (message.ready) resolve();
-      if (message.requestAt) appRequestAt = message.requestAt;
-      if (message.timing) appTiming = message.timing;
-    },
-  );
-});
-const stopApp = () =>
-  new Promise<void>((resolve) => {
-    appProcess.removeAllListeners('exit');
-    appProcess.once('exit', () => resolve());
-    appProcess.kill('SIGTERM');
-  });
-
-async function createSession() {
-  const email = `bench.chat.${Date.now()}@meridian.test`;
-  const password = 'Bench-Passw0rd-2024!';
-  const json = { 'content-type': 'application/json', origin: baseUrl };
-  const since = Date.now() - 1_000;
-  const signUp = await fetch(`${baseUrl}/api/auth/sign-up/email`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ name: 'Bench User', email, password }),
-  });
-  await expectOk(signUp, 'sign-up');
-  const mailDir = path.join(dataDir, 'mail');
-  const link = await waitForVerificationLink(email, { mailDir, since, timeoutMs: 10_000 });
-  await expectOk(await fetch(link, { redirect: 'manual' }), 'e-mail verification');
-  const signIn = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: json,
-    body: JSON.stringify({ email, password }),
-  });
-  await expectOk(signIn, 'sign-in');
-  const cookie = cookieOf(signIn);
-  if (!cookie) throw new Error('sign-in set no session cookie');
-  const setup = await fetch(`${baseUrl}/api/functions/complete-user-setup`, {
-    method: 'POST',
-    headers: { ...json, cookie },
-    body: '{}',
-  });
-  await expectOk(setup, 'complete-user-setup');
-  const organizationId = ((await setup.json()) as { organization?: { id?: string } }).organization
-    ?.id;
-  if (!organizationId) throw new Error('complete-user-setup returned no organisation');
-  return { ...json, cookie, 'x-organization-id': organizationId };
-}
-
-const headers = await createSession();
-
-async function api<T>(method: string, url: string, body: unknown, extra = {}): Promise<T> {
-  const res = await fetch(`${baseUrl}/api/v1${url}`, {
-    method,
-    headers: { ...headers, ...extra },
-    body: JSON.stringify(body),
-  });
-  await expectOk(res, `${method} ${url}`);
-  return (await res.json()) as T;
-}
+const baseUrl = app.baseUrl;
+const { headers } = await signedInUser(app, 'chat');
+const api = benchApi(app, { cookies: [], headers });
 
 const provider = await api<{ id: string }>('POST', '/model-providers', {
   name: 'Local model server',
@@ -393,9 +294,8 @@ if (TIMING) {
   );
 }
 
-await stopApp();
+await app.stop();
 await model.close();
-await rm(dataDir, { recursive: true, force: true });
 
 await writeBenchResults(RESULTS_FILE, {
   path:
