@@ -12,6 +12,9 @@ export interface ScheduledRun {
   /** Who the run acts for (the schedule's author); null when they are gone. */
   callerId: string | null;
   input: Record<string, unknown>;
+  /** The run's id: a fire's first run takes the fire's id, so a process that died after
+   * enqueueing it but before recording it leaves a run the next claimer finds. */
+  runId?: string;
 }
 
 /** Enqueues one run of the agent's published version for a schedule; answers its id. */
@@ -24,6 +27,6 @@ export async function enqueueScheduledRun(
     { organizationId: run.organizationId },
     { id: run.callerId, email: null },
     run.agentId,
-    { input: run.input, trigger: 'schedule', notifyOnFailure: false },
+    { input: run.input, trigger: 'schedule', notifyOnFailure: false, runId: run.runId },
   );
 }

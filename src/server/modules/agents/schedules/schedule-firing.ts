@@ -187,7 +187,10 @@ export async function startFire(
   retry = false,
 ): Promise<string | null> {
   try {
-    const run = await enqueueScheduledRun(deps, runOf(schedule));
+    const run = await enqueueScheduledRun(deps, {
+      ...runOf(schedule),
+      runId: retry ? undefined : fireId,
+    });
     await setFire(deps.db, fireId, { runId: run.runId });
     return run.runId;
   } catch (error) {
@@ -243,8 +246,16 @@ function groupBy<T>(items: T[], key: (item: T) => string): T[][] {
   return [...groups.values()];
 }
 
-/** Claimed fires whose run never started (their process died) go back to pending. */
+/**
+ * Claimed fires whose run was not recorded (their process died): the run it enqueued (its id is
+ * the fire's) is recorded now; a fire without one goes back to pending.
+ */
 export async function reclaimStaleFires(db: Db): Promise<void> {
+  await db.execute(sql`
+    update ${scheduleFires} f set run_id = f.id
+    where f.status = 'enqueued' and f.run_id is null
+      and f.fired_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})
+      and exists (select 1 from ${agentRuns} r where r.id = f.id)`);
   await db.execute(sql`
     update ${scheduleFires} set status = 'pending', fired_at = null
     where status = 'enqueued' and run_id is null
