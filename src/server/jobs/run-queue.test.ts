@@ -179,6 +179,66 @@ describe('run queue', () => {
     }
   });
 
+  it('follows a queued run live once it runs, and cancels one still queued', async () => {
+    await admin.client.request('PUT', '/api/v1/agent-settings', { maxConcurrentRuns: 1 });
+    const agentId = await publishedAgent();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let holding = '';
+    runWorkerOptions(server.db).beforeRun = async ({ runId }) => {
+      if (runId === holding) await held;
+    };
+    try {
+      const first = await enqueue(agentId, 1);
+      holding = first.runId;
+      await waitFor(
+        () => runRow(first.runId),
+        (row) => row.status === 'running',
+      );
+      const second = await enqueue(agentId, 2);
+      const third = await enqueue(agentId, 3);
+      expect((await runRow(second.runId)).status).toBe('queued');
+
+      const stream = await server.app.request(
+        `/api/v1/agents/${agentId}/runs/${second.runId}/events`,
+        {
+          headers: {
+            cookie: admin.client.cookieHeader,
+            origin: 'http://localhost:3000',
+            'x-forwarded-for': admin.client.ip,
+            'x-organization-id': orgId,
+          },
+        },
+      );
+      expect(stream.status).toBe(200);
+      const cancelled = await admin.client.post(
+        `/api/v1/agents/${agentId}/runs/${third.runId}/cancel`,
+        {},
+      );
+      expect(cancelled.status).toBe(202);
+      expect(cancelled.json.status).toBe('cancelled');
+      release();
+
+      const text = await stream.text();
+      const events = [...text.matchAll(/^event: (.+)$/gm)].map((m) => m[1]);
+      expect(events[0]).toBe('run.started');
+      expect(events).toContain('node.started');
+      expect(events.at(-1)).toBe('run.finished');
+      expect((await runRow(second.runId)).status).toBe('succeeded');
+      await new Promise((r) => setTimeout(r, 500));
+      expect((await runRow(third.runId)).status).toBe('cancelled');
+      const steps = await server.db
+        .select()
+        .from(agentRunSteps)
+        .where(eq(agentRunSteps.runId, third.runId));
+      expect(steps).toEqual([]);
+    } finally {
+      release();
+      runWorkerOptions(server.db).beforeRun = undefined;
+      await admin.client.request('PUT', '/api/v1/agent-settings', { maxConcurrentRuns: 10 });
+    }
+  });
+
   it('tells the caller when a queued run fails (in the app, as they prefer)', async () => {
     const agentId = await publishedAgent('$error("boom")');
     const { runId } = await enqueue(agentId, 1);
