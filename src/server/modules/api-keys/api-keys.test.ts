@@ -206,7 +206,7 @@ describe('API keys', () => {
     const refused = await limited.get('/api/v1/openai/models');
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(refused.json.error).toMatchObject({ type: 'rate_limit_error', code: 'rate_limited' });
+    expect(refused.json.error).toMatchObject({ type: 'rate_limit_error', code: 'RATE_LIMITED' });
     // Another key of the organisation has its own count.
     const fresh = keyed(
       (await newKey({ name: 'calm', scopes: ['agents:read'] }, other.client)).secret,

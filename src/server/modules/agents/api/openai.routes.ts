@@ -37,7 +37,10 @@ const TYPES: Partial<Record<number, string>> = {
   429: 'rate_limit_error',
 };
 
-/** `{ error: { message, type, param, code } }` as OpenAI answers, with our code in lower case. */
+/**
+ * `{ error: { message, type, param, code } }` as OpenAI answers; `code` is our error code
+ * (src/shared/error-codes.ts) or this endpoint's own (model_not_found, agent_run_failed).
+ */
 export function openAiErrorResponse(c: Context, error: HttpError) {
   return c.json(
     {
@@ -45,7 +48,7 @@ export function openAiErrorResponse(c: Context, error: HttpError) {
         message: error.message,
         type: TYPES[error.status] ?? 'server_error',
         param: null,
-        code: error.code.toLowerCase(),
+        code: error.code,
       },
     },
     error.status as ContentfulStatusCode,

@@ -294,7 +294,7 @@ describe('OpenAI-compatible endpoint', () => {
     expect(raw.status).toBe(400);
     expect(raw.json.error).toMatchObject({
       type: 'invalid_request_error',
-      code: 'validation_error',
+      code: 'VALIDATION_ERROR',
     });
     expect(typeof raw.json.error.message).toBe('string');
   });
