@@ -1,10 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { API_BASE } from '../../../lib/api';
 import { notificationKeys } from './notifications';
 
 /** The server's stream of "your notifications changed" (GET /api/v1/notifications/stream). */
-export const NOTIFICATIONS_STREAM_PATH = `${API_BASE}/notifications/stream`;
+export const NOTIFICATIONS_STREAM_PATH = '/api/v1/notifications/stream';
 
 /**
  * Keeps the notifications fresh without a reload: while mounted, each `changed` event of the
