@@ -10,13 +10,16 @@
  * - Text (`text/*`, e.g. `text/plain`): the whole text is the start's first text input — `message`
  *   for a chat start, else its first `string` input — or `body` when it has none.
  * - No body: no inputs.
- * Text fields are turned into numbers and booleans where the start step declares them so.
+ * Text fields are turned into numbers and booleans where the start step declares them so; an
+ * input the start step refuses (a required one missing, a number that is not) is a 400 before
+ * any run exists.
  *
  * With a signing secret set, `X-Meridian-Signature: sha256=<hex>` must carry the HMAC-SHA256 of
  * the raw body under that secret (401 otherwise). The reply is the run's output (JSON, or text
  * for a text output) with 200 when the run ends within `WEBHOOK_WAIT_MS`, else 202 with the
- * run's id; `?async=true` answers 202 at once. Every reply that started a run names it in the
- * `X-Meridian-Run-Id` header.
+ * run's id; `?async=true` answers 202 at once; a run that fails answers 422 WEBHOOK_RUN_FAILED
+ * (why is in the run log). Every reply that started a run names it in the `X-Meridian-Run-Id`
+ * header.
  *
  * Isomorphic: imports nothing from src/server or src/web.
  */
@@ -54,7 +57,7 @@ export const WEBHOOK_MESSAGES = {
     'Send JSON, a form (urlencoded or multipart) or text (text/plain) to this webhook',
   tooLarge: `The body is larger than ${WEBHOOK_BODY_MAX_BYTES / 1024} KB, the most a webhook takes`,
   notPublished: 'This agent has no published version yet: publish it before calling its webhook',
-  runFailed: 'The run failed',
+  runFailed: 'The run failed: its steps are in the agent’s run log in Meridian',
   secretMin: `Use at least ${WEBHOOK_SECRET_MIN} characters`,
   secretMax: `Use at most ${WEBHOOK_SECRET_MAX} characters`,
 } as const;

@@ -6,7 +6,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { HttpError, httpError } from '../../../http/errors.ts';
 import { textProblem } from '../../../http/text-input.ts';
-import type { AgentGraph } from '../../../../shared/schemas/agent-graph.ts';
+import { InputError } from '../../../../shared/engine/executors/start.ts';
+import { startExecutor } from '../../../../shared/engine/executors/index.ts';
+import type { AgentGraph, NodeOfType } from '../../../../shared/schemas/agent-graph.ts';
 import {
   WEBHOOK_BODY_INPUT,
   WEBHOOK_MAX_DEPTH,
@@ -123,4 +125,19 @@ export async function hookInput(
   }
   checkInput(input);
   return input;
+}
+
+/**
+ * The input checked against the start step's declared inputs before any run exists, as the run
+ * API does: 400 VALIDATION_ERROR naming the input (a required one missing, a number that is not).
+ */
+export async function checkStartInput(graph: AgentGraph, input: Record<string, unknown>) {
+  const start = graph.nodes.find((n) => n.type === 'start') as NodeOfType<'start'> | undefined;
+  if (!start) return;
+  try {
+    await startExecutor(start, { inputs: input } as never, {} as never);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    throw new HttpError(400, 'VALIDATION_ERROR', error.message, { input: [error.message] });
+  }
 }

@@ -22,7 +22,7 @@ import {
   WEBHOOK_WAIT_MS,
 } from '../../../../shared/schemas/webhooks.ts';
 import { graphFor, startRun, type RunDeps, type RunnableGraph } from '../runs/runs.service.ts';
-import { hookInput, signatureMatches } from './hook-body.ts';
+import { checkStartInput, hookInput, signatureMatches } from './hook-body.ts';
 import { hookTarget } from './webhooks.service.ts';
 
 const WEBHOOK_CALLER = { id: null, email: null };
@@ -71,13 +71,9 @@ const accepted = (c: Context, runId: string) =>
   c.json({ id: runId, status: 'running' as const }, 202);
 
 /** 200 with the output (text as text, anything else as JSON), or 422 when the run failed. */
-function reply(c: Context, result: RunResult, startId: string | undefined) {
-  if (result.status !== 'succeeded') {
-    // Why the input was refused helps the caller; other failures stay in Meridian's run log.
-    const inputProblem = result.error?.nodeId !== undefined && result.error.nodeId === startId;
-    const message = inputProblem ? `${M.runFailed}: ${result.error!.message}` : M.runFailed;
-    throw httpError('WEBHOOK_RUN_FAILED', message);
-  }
+function reply(c: Context, result: RunResult) {
+  // Why it failed stays in Meridian's run log (its steps may name internal systems).
+  if (result.status !== 'succeeded') throw httpError('WEBHOOK_RUN_FAILED', M.runFailed);
   if (typeof result.output === 'string') return c.text(result.output, 200);
   return c.json(result.output ?? null, 200);
 }
@@ -106,6 +102,7 @@ export function hookRoutes(deps: AppDeps) {
     const scope = { organizationId: target.organizationId };
     const runnable = await published(runDeps, scope, agentId);
     const input = await hookInput(body, c.req.header('content-type'), runnable.graph);
+    await checkStartInput(runnable.graph, input);
 
     if (c.req.query('async') === 'true') {
       const { runId } = await startWebhookAsync(runDeps, scope, agentId, input, runnable);
@@ -121,6 +118,6 @@ export function hookRoutes(deps: AppDeps) {
     c.header(WEBHOOK_RUN_HEADER, started.runId);
     const result = await waitFor(started.done);
     if (!result) return accepted(c, started.runId);
-    return reply(c, result, runnable.graph.nodes.find((n) => n.type === 'start')?.id);
+    return reply(c, result);
   });
 }

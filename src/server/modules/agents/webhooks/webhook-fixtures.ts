@@ -4,7 +4,7 @@ import { request as httpRequest } from 'node:http';
 import { agentGraphSchema, type AgentGraph } from '../../../../shared/schemas/agent-graph.ts';
 
 /** start(name: string required, n: number) → double (transform) → JSON output mapping. */
-export const greeter = (): AgentGraph =>
+export const greeter = (doubleExpression = '(input.n ? input.n : 0) * 2'): AgentGraph =>
   agentGraphSchema.parse({
     schemaVersion: 1,
     nodes: [
@@ -24,7 +24,7 @@ export const greeter = (): AgentGraph =>
         id: 'double',
         type: 'transform',
         position: { x: 1, y: 0 },
-        data: { expression: '(input.n ? input.n : 0) * 2' },
+        data: { expression: doubleExpression },
       },
       {
         id: 'reply',

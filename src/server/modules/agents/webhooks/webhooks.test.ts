@@ -231,13 +231,33 @@ describe('POST /api/hooks/{agentId}/{token}', () => {
     expect(notUtf8.status).toBe(400);
   });
 
-  it('answers 422 naming the input problem when the start step refuses the input', async () => {
+  it('refuses an input the start step refuses with 400 before any run, and a failed run with 422', async () => {
+    const before = (await server.db.select().from(agentRuns).where(eq(agentRuns.agentId, id)))
+      .length;
     const res = await postJson(path, { n: 2 });
-    expect(res.status).toBe(422);
+    expect(res.status).toBe(400);
     const body = await res.json();
-    expect(body.error.code).toBe('WEBHOOK_RUN_FAILED');
+    expect(body.error).toMatchObject({
+      code: 'VALIDATION_ERROR',
+      fields: { input: [expect.any(String)] },
+    });
     expect(body.error.message).toContain('Input "name" is required');
-    expect(res.headers.get('x-meridian-run-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await postJson(path, { name: 'A', n: 'many' })).status).toBe(400);
+    expect(res.headers.get('x-meridian-run-id')).toBeNull();
+    const after = (await server.db.select().from(agentRuns).where(eq(agentRuns.agentId, id)))
+      .length;
+    expect(after).toBe(before);
+
+    const failing = await agentWith(admin, greeter('$error("internal detail")'));
+    const failed = await postJson(await enable(admin, failing), { name: 'A' });
+    expect(failed.status).toBe(422);
+    const error = (await failed.json()).error;
+    expect(error.code).toBe('WEBHOOK_RUN_FAILED');
+    expect(error.message).not.toContain('internal detail');
+    const runId = failed.headers.get('x-meridian-run-id')!;
+    const run = await admin.client.get(`/api/v1/agents/${failing}/runs/${runId}`);
+    expect(run.json).toMatchObject({ status: 'failed', trigger: 'webhook' });
+    expect(run.json.error).toContain('internal detail');
   });
 
   it('is the same 404 for a wrong token, an unknown agent, another agent’s token and no id', async () => {
