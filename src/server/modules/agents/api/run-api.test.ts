@@ -179,7 +179,8 @@ describe('run API', () => {
     );
     expect(queued.status).toBe(202);
     let run = (await client.get(`${url}/${queued.json.id}`, withKey(reader))).json;
-    for (let i = 0; i < 50 && run.status === 'running'; i++) {
+    // Queued, then run by a worker (pg-boss polls): up to 30 s on a busy machine.
+    for (let i = 0; i < 300 && ['queued', 'running'].includes(run.status); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       run = (await client.get(`${url}/${queued.json.id}`, withKey(runner))).json;
     }
