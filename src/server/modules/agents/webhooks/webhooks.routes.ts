@@ -19,6 +19,7 @@ import { permission } from '../../../http/permission.ts';
 import { orgScope } from '../../../http/records.ts';
 import { recordAccess } from '../../../http/record-access.ts';
 import { getAgentRecord } from '../agents.service.ts';
+import { hookOperation } from './hook.openapi.ts';
 import {
   clearSigningSecret,
   disableWebhook,
@@ -163,3 +164,6 @@ export const webhookRoutes = createRouter()
     const row = await clearSigningSecret(deps(c), orgScope(c), auditActor(c), id);
     return c.json(settingsOf(deps(c), row, true), 200);
   });
+
+// The hook itself (hook.routes.ts, mounted at /api/hooks) in the same document.
+webhookRoutes.openAPIRegistry.registerPath(hookOperation);

@@ -284,6 +284,13 @@ describe('POST /api/hooks/{agentId}/{token}', () => {
     expect((await postJson(otherPath, { name: 'B' })).status).toBe(200);
   });
 
+  it('is in the OpenAPI document, served under /api', async () => {
+    const doc = await server.client().get('/api/v1/openapi.json');
+    const operation = doc.json.paths['/hooks/{agentId}/{token}'].post;
+    expect(operation.servers).toEqual([expect.objectContaining({ url: '/api' })]);
+    expect(Object.keys(operation.requestBody.content)).toContain('text/plain');
+  });
+
   it('is not refused as cross-site: a server posts with any origin', async () => {
     const res = await hook(path, JSON.stringify({ name: 'Eve' }), {
       'content-type': 'application/json',
