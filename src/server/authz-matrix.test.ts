@@ -29,6 +29,8 @@ type Operation = {
   path: string;
   permission: PermissionSpec | undefined;
   jsonBody: boolean;
+  /** Answers a live event stream when allowed (read for its status only: it may never end). */
+  eventStream: boolean;
 };
 type Caller = {
   name: 'anonymous' | OrgRoleName | 'super admin';
@@ -107,6 +109,10 @@ beforeAll(async () => {
           'application/json'
         ],
       ),
+      eventStream: Boolean(
+        (op.responses as Record<string, { content?: Record<string, unknown> }> | undefined)?.['200']
+          ?.content?.['text/event-stream'],
+      ),
     })),
   );
 }, 120_000);
@@ -114,6 +120,33 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
+
+/**
+ * A request to an event stream, as the client would send it, read for its status and error
+ * only: an allowed one (e.g. the live notifications) stays open, so its body is dropped.
+ */
+async function streamRequest(
+  client: TestClient,
+  method: string,
+  url: string,
+  headers: Record<string, string>,
+) {
+  const res = await server.app.request(url, {
+    method,
+    headers: {
+      'x-forwarded-for': client.ip,
+      origin: 'http://localhost:3000',
+      ...(client.cookieHeader ? { cookie: client.cookieHeader } : {}),
+      ...headers,
+    },
+  });
+  if (res.headers.get('content-type')?.includes('text/event-stream')) {
+    await res.body?.cancel();
+    return { status: res.status, json: undefined };
+  }
+  const text = await res.text();
+  return { status: res.status, json: text ? JSON.parse(text) : undefined };
+}
 
 /** What the declared permission and the ability table say this caller gets. */
 function expectedOutcome(
@@ -232,7 +265,9 @@ describe('authorisation matrix', () => {
             const headers: Record<string, string> =
               org === 'none' ? {} : { 'x-organization-id': org === 'own' ? orgA : orgB };
             const body = op.jsonBody ? {} : undefined;
-            const res = await caller.client.request(op.method, url, body, headers);
+            const res = op.eventStream
+              ? await streamRequest(caller.client, op.method, url, headers)
+              : await caller.client.request(op.method, url, body, headers);
             const expected = expectedOutcome(permission, caller, org, scopeAll);
             const code: unknown = res.json?.error?.code;
             tally[expected] = (tally[expected] ?? 0) + 1;
