@@ -185,13 +185,15 @@ export async function startFire(
   fireId: string,
   schedule: ScheduleRow,
   retry = false,
+  /** Leave recording the run to the caller (the loop records a batch at once). */
+  record = true,
 ): Promise<string | null> {
   try {
     const run = await enqueueScheduledRun(deps, {
       ...runOf(schedule),
       runId: retry ? undefined : fireId,
     });
-    await setFire(deps.db, fireId, { runId: run.runId });
+    if (record) await setFire(deps.db, fireId, { runId: run.runId });
     return run.runId;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
@@ -210,7 +212,7 @@ export async function runDueFires(deps: RunDeps, now: Date): Promise<number> {
   const claimed = await claimFires(deps.db, now);
   if (claimed.length === 0) return 0;
   const context = await claimContext(deps.db, [...new Set(claimed.map((c) => c.scheduleId))]);
-  let started = 0;
+  const started: { id: string; runId: string }[] = [];
   await Promise.all(
     groupBy(claimed, (c) => c.scheduleId).map(async (fires) => {
       for (const fire of fires) {
@@ -227,14 +229,29 @@ export async function runDueFires(deps: RunDeps, now: Date): Promise<number> {
           await setFire(deps.db, fire.id, { status: 'skipped', reason: 'overlap' });
         } else if (decision === 'wait') {
           await setFire(deps.db, fire.id, { status: 'pending', firedAt: null });
-        } else if (await startFire(deps, fire.id, found.schedule)) {
-          started++;
-          context.running.add(fire.scheduleId);
+        } else {
+          const runId = await startFire(deps, fire.id, found.schedule, false, false);
+          if (runId) {
+            started.push({ id: fire.id, runId });
+            context.running.add(fire.scheduleId);
+          }
         }
       }
     }),
   );
-  return started;
+  await recordRuns(deps.db, started);
+  return started.length;
+}
+
+/** Records the runs of many fires in one statement. */
+async function recordRuns(db: Db, runs: { id: string; runId: string }[]) {
+  for (let i = 0; i < runs.length; i += 1000) {
+    const values = JSON.stringify(runs.slice(i, i + 1000));
+    await db.execute(sql`
+      update ${scheduleFires} set run_id = v."runId"
+      from json_to_recordset(${values}::json) as v(id uuid, "runId" uuid)
+      where ${scheduleFires.id} = v.id`);
+  }
 }
 
 function groupBy<T>(items: T[], key: (item: T) => string): T[][] {

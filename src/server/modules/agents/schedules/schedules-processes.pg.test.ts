@@ -180,7 +180,8 @@ describe('the scheduler on two processes', () => {
 
     // Every fire has its run: the survivor reclaims what the dead process had claimed.
     const expected = SCHEDULES * SECONDS;
-    const until = end.getTime() + 60_000;
+    // The runs are enqueued as fast as this machine allows; give it time to catch up.
+    const until = end.getTime() + 300_000;
     let stats = { fires: 0, withRun: 0 };
     while (Date.now() < until) {
       await new Promise((r) => setTimeout(r, 1000));
@@ -213,9 +214,14 @@ describe('the scheduler on two processes', () => {
               percentile_cont(0.99) within group (order by ms) as p99, max(ms) as max
        from (select extract(epoch from (fired_at - fire_at)) * 1000 as ms from schedule_fires) t`,
     );
+    const [drained] = await query<{ seconds: number }>(
+      `select extract(epoch from (max(fired_at) - $1::timestamptz))::float as seconds from schedule_fires`,
+      [end.toISOString()],
+    );
+    console.info(`scheduler: the last fire was enqueued ${drained!.seconds} s after its time`);
     console.info(
       `scheduler, 2 processes (one killed at ${SECONDS / 2} s): ${expected} fires, lateness ms`,
       lateness[0],
     );
-  }, 300_000);
+  }, 540_000);
 });
