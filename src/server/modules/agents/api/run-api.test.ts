@@ -269,6 +269,39 @@ describe('OpenAI-compatible endpoint', () => {
     expect(usage?.total_tokens).toBeGreaterThan(0);
   });
 
+  it('cancels the run when a streaming client goes away', async () => {
+    model.reset();
+    const words = Array.from({ length: 40 }, (_, i) => `word${i}`).join(' ');
+    model.reply({ text: words, chunkDelayMs: 300 });
+    const res = await server.app.request('/api/v1/openai/chat/completions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...withKey(runner) },
+      body: JSON.stringify({
+        model: 'agent:helpdesk',
+        messages: [{ role: 'user', content: 'Slowly' }],
+        stream: true,
+      }),
+    });
+    expect(res.status).toBe(200);
+    const reader = res.body!.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    while (!received.includes('word0')) {
+      const { value, done } = await reader.read();
+      expect(done, received).toBe(false);
+      received += decoder.decode(value, { stream: true });
+    }
+    const runId = /"id":"chatcmpl-([0-9a-f-]{36})"/.exec(received)?.[1];
+    await reader.cancel();
+    let status = 'running';
+    for (let i = 0; i < 100 && (status === 'running' || status === 'queued'); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      status = (await admin.client.get(`/api/v1/agents/${chatAgent}/runs/${runId}`)).json.status;
+    }
+    expect(status).toBe('cancelled');
+    expect(model.abortedChatRequests()).toHaveLength(1);
+  });
+
   it('answers errors in OpenAI’s shape', async () => {
     const unknownModel = openai(runner).chat.completions.create({
       model: 'agent:nope',
