@@ -60,11 +60,11 @@ test('an admin schedules an agent daily, sees it on the calendar, runs it now an
   await test.step('the cron editor makes a daily schedule at 07:30', async () => {
     await page.getByRole('button', { name: 'New schedule' }).click();
     const dialog = page.getByRole('dialog', { name: 'New schedule' });
-    await dialog.getByLabel('Name').fill(scheduleName);
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(scheduleName);
     await dialog.getByRole('combobox', { name: 'Agent (published)' }).click();
     await page.getByRole('option', { name: agentName }).click();
     await expect(dialog.getByRole('combobox', { name: 'Repeat' })).toContainText('Daily at');
-    await dialog.getByLabel('Time').fill('07:30');
+    await dialog.getByRole('textbox', { name: 'Time', exact: true }).fill('07:30');
     await expect(dialog.getByLabel('Cron expression')).toHaveValue('30 7 * * *');
     await expect(dialog.getByRole('status')).toHaveText('At 07:30');
     const next = dialog.getByRole('list', { name: /Next five fires/ });
