@@ -228,6 +228,23 @@ describe('two servers and a worker on one PostgreSQL', () => {
     expect(String(run.json.output)).toBe('2');
   }, 60_000);
 
+  it('cancels through one server a run that the other executes', async () => {
+    const agentId = await agent(true);
+    const started = await call(0, 'POST', `/api/v1/agents/${agentId}/runs?wait=0`, {
+      input: { n: 1 },
+    });
+    expect(started.status).toBe(202);
+    const runId = started.json.id as string;
+    const cancelled = await call(1, 'POST', `/api/v1/agents/${agentId}/runs/${runId}/cancel`, {});
+    expect(cancelled.status).toBe(202);
+    expect(cancelled.json.status).toBe('cancelled');
+    // Server 0 stops the run (its slow step is aborted) and stores it cancelled, not succeeded.
+    await new Promise((r) => setTimeout(r, 2500));
+    const run = await call(0, 'GET', `/api/v1/agents/${agentId}/runs/${runId}`);
+    expect(run.json.status).toBe('cancelled');
+    expect(run.json.steps.some((s: { nodeId: string }) => s.nodeId === 'out')).toBe(false);
+  }, 30_000);
+
   it(`runs ${RUNS} queued runs, each exactly once, across the processes`, async () => {
     const agentId = await agent(false);
     expect(
