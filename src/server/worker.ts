@@ -22,17 +22,17 @@ function readConfig(): Config {
 
 async function main() {
   const config = readConfig();
+  if (!config.databaseUrl) {
+    // The embedded database belongs to one process (the server, which works the queue itself);
+    // a second process on its data directory would damage it.
+    console.error(
+      'npm run worker needs DATABASE_URL (PostgreSQL): with the embedded database the server works the queue itself.',
+    );
+    process.exit(1);
+  }
   const logger = createLogger(config.logLevel);
   const services = await startServices(config, { logger, worker: true });
-  logger.info(
-    { database: services.database.kind, pid: process.pid },
-    `worker ready (database: ${services.database.kind === 'pglite' ? `embedded, in ${config.dataDir}` : 'PostgreSQL'})`,
-  );
-  if (services.database.kind === 'pglite') {
-    logger.warn(
-      'the embedded database is one process: without DATABASE_URL this worker only works jobs of its own data directory',
-    );
-  }
+  logger.info({ database: services.database.kind, pid: process.pid }, 'worker ready (PostgreSQL)');
   let stopping = false;
   const shutdown = (signal: string) => {
     if (stopping) return;
