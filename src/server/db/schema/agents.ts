@@ -152,6 +152,10 @@ export const agentRuns = pgTable(
     // Keyset paging of an agent's runs, newest first; and of an organisation's.
     index('agent_runs_agent_created_idx').on(t.agentId, t.createdAt, t.id),
     index('agent_runs_org_created_idx').on(t.organizationId, t.createdAt, t.id),
+    // The queue's concurrency limits count an organisation's (and an agent's) live runs.
+    index('agent_runs_live_idx')
+      .on(t.organizationId, t.agentId)
+      .where(sql`${t.status} in ('queued', 'running')`),
     check(
       'agent_runs_status_check',
       sql`${t.status} in ('queued', 'running', 'succeeded', 'failed', 'cancelled')`,

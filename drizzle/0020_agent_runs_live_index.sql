@@ -1,0 +1,1 @@
+CREATE INDEX "agent_runs_live_idx" ON "agent_runs" USING btree ("organization_id","agent_id") WHERE "agent_runs"."status" in ('queued', 'running');
