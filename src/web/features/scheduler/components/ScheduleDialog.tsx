@@ -123,7 +123,8 @@ export function ScheduleDialog(props: ScheduleDialogProps) {
   const dateField = { inputLabel: { shrink: true } } as const;
 
   const submit = () => {
-    const input = toInput(form);
+    // The agents may have come after the dialog opened: the first is the default.
+    const input = toInput({ ...form, agentId: form.agentId || agents[0]?.id || '' });
     setInputError(input === null);
     if (input) onSave(input);
   };
@@ -150,7 +151,7 @@ export function ScheduleDialog(props: ScheduleDialogProps) {
         <TextField
           select
           label={t('scheduler.form.agent')}
-          value={form.agentId}
+          value={form.agentId || agents[0]!.id}
           onChange={text('agentId')}
           required
         >
