@@ -8,6 +8,7 @@ import {
   MiniMap,
   ReactFlow,
   useReactFlow,
+  type Connection,
   type Edge,
   type IsValidConnection,
   type NodeChange,
@@ -18,12 +19,33 @@ import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } fro
 import { useTranslation } from 'react-i18next';
 import type { AgentGraph, NodeType } from '../../../../shared/schemas/agent-graph';
 import type { AgentGraphProblem } from '../../../../shared/schemas/agents';
-import { AgentNodeCard, type AgentFlowNode, type NodeRunStatus } from './AgentNodeCard';
+import {
+  AgentNodeCard,
+  agentNodeCardStyles,
+  type AgentFlowNode,
+  type NodeRunStatus,
+} from './AgentNodeCard';
 import { connect, connectionRefusal, GRID, moveNodes, removeElements } from './graph-model';
 
 export const PALETTE_DRAG_TYPE = 'application/x-meridian-node-type';
 
 const nodeTypes = { agent: AgentNodeCard };
+
+// React Flow puts each of these props into its store when it is a new object or function, and
+// every store update runs the selectors of every node and edge: on a drag, which redraws the
+// canvas on every frame, they must stay the same objects.
+const SNAP_GRID: [number, number] = [GRID, GRID];
+const FIT_VIEW_OPTIONS = { padding: 0.2, maxZoom: 1.2 };
+const PRO_OPTIONS = { hideAttribution: true };
+const DELETE_KEYS = ['Delete', 'Backspace'];
+const MULTI_SELECTION_KEYS = ['Shift', 'Meta', 'Control'];
+const MINIMAP_STYLE = { width: 160, height: 110 };
+const canvasStyles = {
+  width: '100%',
+  height: '100%',
+  '& .react-flow__node:focus-visible': { outline: 'none' },
+  ...agentNodeCardStyles,
+} as const;
 
 function toFlowNodes(
   graph: AgentGraph,
@@ -168,22 +190,89 @@ export function BuilderCanvas({
   useEffect(() => {
     latestSelection.current = onSelectionChange;
   }, [onSelectionChange]);
+  // A step pressed and dragged is selected by React Flow when the drag starts; the builder learns
+  // of it when the step is dropped, so the step's form (its code editors) does not open in the
+  // middle of the drag and hold up its frames.
+  const dragging = useRef(false);
+  const pendingSelection = useRef<[string[], string[]] | null>(null);
   const handleSelection = useCallback(
     ({ nodes: picked, edges: pickedEdges }: OnSelectionChangeParams) => {
       setSelectedEdges((current) =>
         sameIds(current, pickedEdges) ? current : new Set(pickedEdges.map((e) => e.id)),
       );
-      latestSelection.current(
+      const selection: [string[], string[]] = [
         picked.map((n) => n.id),
         pickedEdges.map((e) => e.id),
-      );
+      ];
+      if (dragging.current) pendingSelection.current = selection;
+      else latestSelection.current(...selection);
     },
     [],
   );
+  const endDrag = useCallback(() => {
+    dragging.current = false;
+    const pending = pendingSelection.current;
+    pendingSelection.current = null;
+    if (pending) latestSelection.current(...pending);
+  }, []);
+  const onNodeDragStart = useCallback(() => {
+    dragging.current = true;
+    // Also when React Flow ends a drag without telling (an aborted drag).
+    for (const type of ['mouseup', 'touchend', 'pointercancel']) {
+      window.addEventListener(type, () => window.setTimeout(endDrag, 0), { once: true });
+    }
+  }, [endDrag]);
 
   const isValidConnection: IsValidConnection = useCallback(
     (c) => connectionRefusal(graph, c) === null,
     [graph],
+  );
+
+  const onConnect = useCallback(
+    (c: Connection) => {
+      if (readOnly) return;
+      const refusal = connectionRefusal(graph, c);
+      if (refusal) onRefused(refusal);
+      else onChange(connect(graph, c));
+    },
+    [graph, onChange, onRefused, readOnly],
+  );
+
+  const onDelete = useCallback(
+    ({ nodes: gone, edges: cut }: { nodes: AgentFlowNode[]; edges: Edge[] }) => {
+      if (readOnly) return;
+      onChange(
+        removeElements(
+          graph,
+          gone.map((n) => n.id),
+          cut.map((e) => e.id),
+        ),
+      );
+    },
+    [graph, onChange, readOnly],
+  );
+
+  const ariaLabelConfig = useMemo(
+    () => ({
+      'node.a11yDescription.default': t('builder.canvas.a11y.node'),
+      'node.a11yDescription.keyboardDisabled': t('builder.canvas.a11y.nodeKeyboardDisabled'),
+      'edge.a11yDescription.default': t('builder.canvas.a11y.edge'),
+      'controls.ariaLabel': t('builder.canvas.controls'),
+      'controls.zoomIn.ariaLabel': t('builder.canvas.zoomIn'),
+      'controls.zoomOut.ariaLabel': t('builder.canvas.zoomOut'),
+      'controls.fitView.ariaLabel': t('builder.canvas.fitView'),
+      'controls.interactive.ariaLabel': t('builder.canvas.lock'),
+      'minimap.ariaLabel': t('builder.canvas.minimap'),
+      'handle.ariaLabel': t('builder.canvas.a11y.handle'),
+    }),
+    [t],
+  );
+
+  const errorColor = theme.palette.error.main;
+  const primaryColor = theme.palette.primary.main;
+  const minimapColor = useCallback(
+    (n: AgentFlowNode) => (n.data.problems.length > 0 ? errorColor : primaryColor),
+    [errorColor, primaryColor],
   );
 
   const onDragOver = (event: DragEvent) => {
@@ -200,64 +289,32 @@ export function BuilderCanvas({
 
   const dark = (mode === 'system' ? systemMode : mode) === 'dark';
   return (
-    <Box
-      dir="ltr"
-      sx={{
-        width: '100%',
-        height: '100%',
-        '& .react-flow__node:focus-visible': { outline: 'none' },
-      }}
-      onDragOver={onDragOver}
-      onDrop={onDrop}
-    >
+    <Box dir="ltr" sx={canvasStyles} onDragOver={onDragOver} onDrop={onDrop}>
       <ReactFlow<AgentFlowNode, Edge>
         nodes={nodes}
         edges={edges}
         nodeTypes={nodeTypes}
         onNodesChange={onNodesChange}
-        onConnect={(c) => {
-          if (readOnly) return;
-          const refusal = connectionRefusal(graph, c);
-          if (refusal) onRefused(refusal);
-          else onChange(connect(graph, c));
-        }}
+        onConnect={onConnect}
         isValidConnection={isValidConnection}
-        onDelete={({ nodes: gone, edges: cut }) => {
-          if (readOnly) return;
-          onChange(
-            removeElements(
-              graph,
-              gone.map((n) => n.id),
-              cut.map((e) => e.id),
-            ),
-          );
-        }}
+        onDelete={onDelete}
         onSelectionChange={handleSelection}
+        onNodeDragStart={onNodeDragStart}
+        onNodeDragStop={endDrag}
         nodesDraggable={!readOnly}
         nodesConnectable={!readOnly}
         edgesFocusable
-        deleteKeyCode={readOnly ? null : ['Delete', 'Backspace']}
-        multiSelectionKeyCode={['Shift', 'Meta', 'Control']}
+        deleteKeyCode={readOnly ? null : DELETE_KEYS}
+        multiSelectionKeyCode={MULTI_SELECTION_KEYS}
         snapToGrid
-        snapGrid={[GRID, GRID]}
+        snapGrid={SNAP_GRID}
         fitView
-        fitViewOptions={{ padding: 0.2, maxZoom: 1.2 }}
+        fitViewOptions={FIT_VIEW_OPTIONS}
         minZoom={0.1}
         maxZoom={2}
         colorMode={dark ? 'dark' : 'light'}
-        proOptions={{ hideAttribution: true }}
-        ariaLabelConfig={{
-          'node.a11yDescription.default': t('builder.canvas.a11y.node'),
-          'node.a11yDescription.keyboardDisabled': t('builder.canvas.a11y.nodeKeyboardDisabled'),
-          'edge.a11yDescription.default': t('builder.canvas.a11y.edge'),
-          'controls.ariaLabel': t('builder.canvas.controls'),
-          'controls.zoomIn.ariaLabel': t('builder.canvas.zoomIn'),
-          'controls.zoomOut.ariaLabel': t('builder.canvas.zoomOut'),
-          'controls.fitView.ariaLabel': t('builder.canvas.fitView'),
-          'controls.interactive.ariaLabel': t('builder.canvas.lock'),
-          'minimap.ariaLabel': t('builder.canvas.minimap'),
-          'handle.ariaLabel': t('builder.canvas.a11y.handle'),
-        }}
+        proOptions={PRO_OPTIONS}
+        ariaLabelConfig={ariaLabelConfig}
         aria-label={t('builder.canvas.label')}
       >
         <Background variant={BackgroundVariant.Dots} gap={GRID} size={1.2} />
@@ -267,12 +324,8 @@ export function BuilderCanvas({
             pannable
             zoomable
             position="bottom-right"
-            nodeColor={(n) =>
-              (n as AgentFlowNode).data.problems.length > 0
-                ? theme.palette.error.main
-                : theme.palette.primary.main
-            }
-            style={{ width: 160, height: 110 }}
+            nodeColor={minimapColor}
+            style={MINIMAP_STYLE}
           />
         )}
       </ReactFlow>

@@ -31,6 +31,7 @@ import {
   addNode,
   autoLayout,
   canAdd,
+  connectionRefusal,
   copyNodes,
   freePosition,
   NODE_HEIGHT,
@@ -208,6 +209,14 @@ function BuilderBody({
     }
   };
 
+  const closeSide = useCallback(() => setSideOpen(false), []);
+  // The canvas hands these to React Flow, which stores every new function again: stable ones.
+  const onRefused = useCallback(
+    (reason: NonNullable<ReturnType<typeof connectionRefusal>>) =>
+      enqueueSnackbar(t(`builder.connect.${reason}`), { variant: 'warning' }),
+    [enqueueSnackbar, t],
+  );
+
   const onKeyDown = (event: KeyboardEvent) => {
     const command = commandFor(event.nativeEvent);
     if (!command) return;
@@ -228,7 +237,7 @@ function BuilderBody({
       testPanel={testPanel}
       onLiveSteps={setLiveSteps}
       builderModel={builderModel}
-      onClose={phone ? () => setSideOpen(false) : undefined}
+      onClose={phone ? closeSide : undefined}
     />
   );
 
@@ -343,11 +352,9 @@ function BuilderBody({
             compact={phone}
             selectedNodes={selectedNodes}
             onSelectionChange={onCanvasSelection}
-            onChange={(next) => change(next)}
+            onChange={change}
             onDropType={(type, position) => add(type, position)}
-            onRefused={(reason) =>
-              enqueueSnackbar(t(`builder.connect.${reason}`), { variant: 'warning' })
-            }
+            onRefused={onRefused}
           />
         </Box>
         {!phone ? (

@@ -5,7 +5,7 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { IconX } from '@tabler/icons-react';
-import { useMemo, useRef, type ReactNode } from 'react';
+import { memo, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentGraph } from '../../../../shared/schemas/agent-graph';
 import type { AgentGraphProblem } from '../../../../shared/schemas/agents';
@@ -33,6 +33,54 @@ export interface BuilderSidePanelProps {
   /** On a phone the panel is a drawer, with a close button. */
   onClose?: () => void;
 }
+
+/**
+ * The panel's tabs, drawn again only when what they show changes: MUI's tabs measure the page
+ * (their indicator) after every render, which forces a layout of the whole canvas.
+ */
+const SideTabs = memo(function SideTabs({
+  side,
+  onSide,
+  problems,
+  test,
+  onClose,
+}: {
+  side: BuilderSide;
+  onSide: (side: BuilderSide) => void;
+  problems: number;
+  test: boolean;
+  onClose?: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Stack direction="row" sx={{ alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
+      <Tabs
+        value={side}
+        onChange={(_e, value: BuilderSide) => onSide(value)}
+        aria-label={t('builder.side.label')}
+        variant="fullWidth"
+        sx={{ flex: 1 }}
+      >
+        <Tab value="step" label={t('builder.side.step')} />
+        <Tab
+          value="problems"
+          label={
+            problems > 0
+              ? t('builder.side.problemsCount', { count: problems })
+              : t('builder.side.problems')
+          }
+          sx={problems > 0 ? { color: 'error.main' } : undefined}
+        />
+        {test ? <Tab value="test" label={t('builder.side.test')} /> : null}
+      </Tabs>
+      {onClose ? (
+        <IconButton aria-label={t('builder.side.close')} onClick={onClose}>
+          <IconX size={20} aria-hidden />
+        </IconButton>
+      ) : null}
+    </Stack>
+  );
+});
 
 /**
  * The builder's side panel: the selected step's form, the draft's problems, and the page's test
@@ -64,32 +112,13 @@ export function BuilderSidePanel({
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
-      <Stack direction="row" sx={{ alignItems: 'center', borderBottom: 1, borderColor: 'divider' }}>
-        <Tabs
-          value={side}
-          onChange={(_e, value: BuilderSide) => onSide(value)}
-          aria-label={t('builder.side.label')}
-          variant="fullWidth"
-          sx={{ flex: 1 }}
-        >
-          <Tab value="step" label={t('builder.side.step')} />
-          <Tab
-            value="problems"
-            label={
-              problems.length > 0
-                ? t('builder.side.problemsCount', { count: problems.length })
-                : t('builder.side.problems')
-            }
-            sx={problems.length > 0 ? { color: 'error.main' } : undefined}
-          />
-          {testPanel ? <Tab value="test" label={t('builder.side.test')} /> : null}
-        </Tabs>
-        {onClose ? (
-          <IconButton aria-label={t('builder.side.close')} onClick={onClose}>
-            <IconX size={20} aria-hidden />
-          </IconButton>
-        ) : null}
-      </Stack>
+      <SideTabs
+        side={side}
+        onSide={onSide}
+        problems={problems.length}
+        test={Boolean(testPanel)}
+        onClose={onClose}
+      />
       <Box
         sx={{ flex: 1, minHeight: 0, overflow: 'auto', p: 2 }}
         onKeyDownCapture={() => (touchedForm.current = selectedId)}
