@@ -38,9 +38,9 @@ function operations(): [string, Operation][] {
 const isError = (status: string) => /^[45]\d\d$/.test(status);
 
 /** The operations (as `GET /path`) for which `problem` says what is wrong, with what. */
-function problems(problem: (operation: Operation) => string | undefined): string[] {
+function problems(problem: (operation: Operation, name: string) => string | undefined): string[] {
   return operations().flatMap(([name, operation]) => {
-    const found = problem(operation);
+    const found = problem(operation, name);
     return found ? [`${name}: ${found}`] : [];
   });
 }
@@ -96,8 +96,11 @@ describe('the OpenAPI document (/api/v1/openapi.json)', () => {
         },
       },
     });
+    // The OpenAI-compatible endpoint answers in OpenAI's error shape, which its clients read.
+    const openAi = (name: string) => / \/openai\//.test(name);
     expect(
-      problems((operation) => {
+      problems((operation, name) => {
+        if (openAi(name)) return undefined;
         const other = Object.entries(operation.responses).find(
           ([status, response]) =>
             isError(status) &&
@@ -107,5 +110,23 @@ describe('the OpenAPI document (/api/v1/openapi.json)', () => {
         return other ? `${other[0]} is not the error schema` : undefined;
       }),
     ).toEqual([]);
+  });
+
+  it('answers the OpenAI-compatible endpoint’s errors in OpenAI’s shape { error: { message, type, code } }', () => {
+    const openAi = operations().filter(([name]) => / \/openai\//.test(name));
+    expect(openAi.length).toBeGreaterThan(0);
+    for (const [name, operation] of openAi) {
+      const errors = Object.entries(operation.responses).filter(([status]) => isError(status));
+      expect(errors.length, name).toBeGreaterThan(0);
+      for (const [status, response] of errors) {
+        const schema = response.content?.['application/json']?.schema as {
+          properties?: { error?: { properties?: Record<string, unknown> } };
+        };
+        const fields = Object.keys(schema?.properties?.error?.properties ?? {});
+        expect(fields, `${name} ${status}`).toEqual(
+          expect.arrayContaining(['message', 'type', 'code']),
+        );
+      }
+    }
   });
 });

@@ -35,15 +35,18 @@ export const ERROR_DESCRIPTIONS = {
 
 export type DeclaredErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 
-/** Error responses for the OpenAPI document, all in the one error shape. */
-export function errorResponses(statuses: Iterable<DeclaredErrorStatus>) {
+/** Error responses for the OpenAPI document, all in the one error shape (or the route's own). */
+export function errorResponses(
+  statuses: Iterable<DeclaredErrorStatus>,
+  schema: z.ZodType = apiErrorSchema,
+) {
   const responses: Partial<
     Record<DeclaredErrorStatus, { description: string; content: ReturnType<typeof jsonContent> }>
   > = {};
   for (const status of [...statuses].sort((a, b) => a - b)) {
     responses[status] = {
       description: ERROR_DESCRIPTIONS[status],
-      content: jsonContent(apiErrorSchema),
+      content: jsonContent(schema),
     };
   }
   return responses;
@@ -86,11 +89,15 @@ function standardErrors(config: RouteConfig): DeclaredErrorStatus[] {
  * ```
  */
 export function defineRoute<const R extends RouteConfig>(
-  config: R & { errors?: readonly DeclaredErrorStatus[] },
+  config: R & {
+    errors?: readonly DeclaredErrorStatus[];
+    /** The shape of this route's errors when it is not the API's (the OpenAI-compatible path). */
+    errorSchema?: z.ZodType;
+  },
 ): R & { getRoutingPath(): string } {
-  const { errors = [], ...route } = config;
+  const { errors = [], errorSchema, ...route } = config;
   const responses = {
-    ...errorResponses(new Set([...standardErrors(route as R), ...errors])),
+    ...errorResponses(new Set([...standardErrors(route as R), ...errors]), errorSchema),
     ...route.responses,
   };
   // The added error responses only document what a handler throws; its typed returns stay R's.

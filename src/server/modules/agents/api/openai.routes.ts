@@ -76,6 +76,7 @@ const models = defineRoute({
     200: { description: 'The models', content: jsonContent(modelListSchema) },
     401: { description: 'No valid API key', content: jsonContent(openAiError) },
   },
+  errorSchema: openAiError,
 });
 
 const completions = defineRoute({
@@ -100,6 +101,7 @@ const completions = defineRoute({
     404: { description: 'No such model (agent)', content: jsonContent(openAiError) },
   },
   errors: [409, 422, 429],
+  errorSchema: openAiError,
 });
 
 export const openAiRoutes = createRouter()
