@@ -306,15 +306,24 @@ export async function getRun(
   };
 }
 
-/** The cursor of a run in the newest-first order: its creation time and id. */
-const cursorOf = (row: RunRow) =>
-  Buffer.from(`${row.createdAt.toISOString()}|${row.id}`).toString('base64url');
+/**
+ * The cursor of a run in the newest-first order: its creation time to the microsecond (as the
+ * database keeps it; a Date would drop the microseconds, and the runs the journal stores in one
+ * transaction share one creation time, so a page would skip the rest of them) and its id.
+ */
+const cursorOf = (row: { createdAtExact: string; run: RunRow }) =>
+  Buffer.from(`${row.createdAtExact}|${row.run.id}`).toString('base64url');
 
-function parseCursor(cursor: string): { createdAt: Date; id: string } | null {
+/** `created_at` in UTC with its microseconds, for the cursor. */
+const createdAtExact = sql<string>`to_char(${agentRuns.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const CURSOR_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function parseCursor(cursor: string): { createdAt: string; id: string } | null {
   const [time, id] = Buffer.from(cursor, 'base64url').toString().split('|');
-  const createdAt = new Date(time ?? '');
-  if (!id || Number.isNaN(createdAt.getTime())) return null;
-  return { createdAt, id };
+  if (!id || !UUID.test(id) || !time || !CURSOR_TIME.test(time)) return null;
+  if (Number.isNaN(new Date(time).getTime())) return null;
+  return { createdAt: time, id };
 }
 
 /** A page of an agent's runs, newest first, from `cursor` on (keyset: fast at any depth). */
@@ -333,13 +342,16 @@ export async function listRuns(
     query.to ? lte(agentRuns.createdAt, new Date(query.to)) : undefined,
     after
       ? or(
-          lt(agentRuns.createdAt, after.createdAt),
-          and(eq(agentRuns.createdAt, after.createdAt), lt(agentRuns.id, after.id)),
+          sql`${agentRuns.createdAt} < ${after.createdAt}::timestamptz`,
+          and(
+            sql`${agentRuns.createdAt} = ${after.createdAt}::timestamptz`,
+            lt(agentRuns.id, after.id),
+          ),
         )
       : undefined,
   );
   const rows = await db
-    .select({ run: agentRuns, callerName: user.name })
+    .select({ run: agentRuns, callerName: user.name, createdAtExact })
     .from(agentRuns)
     .leftJoin(user, eq(user.id, agentRuns.callerId))
     .where(where)
@@ -349,7 +361,7 @@ export async function listRuns(
   const last = items.at(-1);
   return {
     items: items.map((r) => toSummary(r.run, r.callerName)),
-    nextCursor: rows.length > query.limit && last ? cursorOf(last.run) : null,
+    nextCursor: rows.length > query.limit && last ? cursorOf(last) : null,
   };
 }
 

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signedInUser, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { agentGraphSchema, type AgentGraph } from '../../../../shared/schemas/agent-graph.ts';
@@ -223,5 +224,26 @@ describe('runs', () => {
     const failed = await admin.client.get(`/api/v1/agents/${id}/runs?status=failed`);
     expect(failed.json.items).toEqual([]);
     expect((await admin.client.get(`/api/v1/agents/${id}/runs?limit=500`)).status).toBe(400);
+  });
+
+  it('pages through runs that share one creation time to the microsecond', async () => {
+    const id = await agentWith(branching(), true);
+    for (const n of [1, 2, 3, 4, 5]) await run(id, { input: { n } });
+    // The journal stores runs that start together in one transaction: one created_at for all.
+    await server.db.execute(
+      sql`update agent_runs set created_at = '2026-01-02T03:04:05.123456Z' where agent_id = ${id}`,
+    );
+    const ids: string[] = [];
+    let cursor: string | null = null;
+    for (let page = 0; page < 5; page++) {
+      const res = await admin.client.get(
+        `/api/v1/agents/${id}/runs?limit=2${cursor ? `&cursor=${cursor}` : ''}`,
+      );
+      ids.push(...res.json.items.map((r: { id: string }) => r.id));
+      cursor = res.json.nextCursor;
+      if (!cursor) break;
+    }
+    expect(ids).toHaveLength(5);
+    expect(new Set(ids).size).toBe(5);
   });
 });
