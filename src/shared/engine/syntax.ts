@@ -36,18 +36,33 @@ const message = (error: unknown) =>
     ? String((error as { message: unknown }).message)
     : String(error);
 
+/**
+ * Remembers what a parse said about a source text: the builder validates the whole graph on
+ * every edit, and most of its templates and expressions have not changed since the last time.
+ */
+function remembered(parse: (source: string) => string | null, size = 2_000) {
+  const known = new Map<string, string | null>();
+  return (source: string): string | null => {
+    if (known.has(source)) return known.get(source)!;
+    const verdict = parse(source);
+    if (known.size >= size) known.delete(known.keys().next().value!);
+    known.set(source, verdict);
+    return verdict;
+  };
+}
+
 /** Null when the template parses, else the parser's message. */
-export function parseTemplate(source: string): string | null {
+export const parseTemplate = remembered((source) => {
   try {
     liquid.parse(source);
     return null;
   } catch (error) {
     return message(error);
   }
-}
+});
 
 /** Null when the expression parses (or is blank), else the parser's message. */
-export function parseExpression(source: string): string | null {
+export const parseExpression = remembered((source) => {
   if (!source.trim()) return null;
   try {
     jsonata(source);
@@ -55,4 +70,4 @@ export function parseExpression(source: string): string | null {
   } catch (error) {
     return message(error);
   }
-}
+});

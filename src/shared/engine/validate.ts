@@ -28,26 +28,27 @@ export function sourceHandles(node: AgentNode): string[] {
   return handles;
 }
 
-/** Node ids each node can reach backwards (its ancestors), for the reference check. */
+/** Node ids each node can reach backwards (its ancestors), for the reference check. Acyclic graphs only. */
 function ancestorsOf(graph: AgentGraph): Map<string, Set<string>> {
   const parents = new Map<string, string[]>();
   for (const edge of graph.edges) {
-    parents.set(edge.target, [...(parents.get(edge.target) ?? []), edge.source]);
+    const list = parents.get(edge.target);
+    if (list) list.push(edge.source);
+    else parents.set(edge.target, [edge.source]);
   }
   const memo = new Map<string, Set<string>>();
-  const visit = (id: string, path: Set<string>): Set<string> => {
+  const visit = (id: string): Set<string> => {
     const known = memo.get(id);
     if (known) return known;
     const result = new Set<string>();
     for (const parent of parents.get(id) ?? []) {
-      if (path.has(parent)) continue; // a cycle, reported elsewhere
       result.add(parent);
-      for (const above of visit(parent, new Set([...path, parent]))) result.add(above);
+      for (const above of visit(parent)) result.add(above);
     }
     memo.set(id, result);
     return result;
   };
-  for (const node of graph.nodes) visit(node.id, new Set([node.id]));
+  for (const node of graph.nodes) visit(node.id);
   return memo;
 }
 
