@@ -40,11 +40,15 @@ const message = (error: unknown) =>
  * Remembers what a parse said about a source text: the builder validates the whole graph on
  * every edit, and most of its templates and expressions have not changed since the last time.
  */
+/** Longer texts are parsed each time, so the memory stays small. */
+const MAX_REMEMBERED_CHARS = 4_000;
+
 function remembered(parse: (source: string) => string | null, size = 2_000) {
   const known = new Map<string, string | null>();
   return (source: string): string | null => {
     if (known.has(source)) return known.get(source)!;
     const verdict = parse(source);
+    if (source.length > MAX_REMEMBERED_CHARS) return verdict;
     if (known.size >= size) known.delete(known.keys().next().value!);
     known.set(source, verdict);
     return verdict;
