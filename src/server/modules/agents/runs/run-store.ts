@@ -176,37 +176,36 @@ function agentsToRunLoader(db: Database) {
       and(eq(agentVersions.agentId, agents.id), eq(agentVersions.number, agents.publishedVersion)),
     )
     .where(
-      and(
-        sql`(${agents.organizationId}, ${agents.id}) in (select * from unnest(${sql.placeholder('orgs')}::uuid[], ${sql.placeholder('ids')}::uuid[]))`,
-        isNull(agents.deletedAt),
-      ),
+      and(sql`${agents.id} = any(${sql.placeholder('ids')}::uuid[])`, isNull(agents.deletedAt)),
     )
     .prepare('agents_to_run');
-  return batchedLoader(async (keys: Array<{ organizationId: string; agentId: string }>) => {
-    const rows = await statement.execute({
-      orgs: keys.map((k) => k.organizationId),
-      ids: keys.map((k) => k.agentId),
-    });
-    const found = new Map(rows.map((r) => [`${r.agent.organizationId}|${r.agent.id}`, r]));
-    return keys.map(
-      (k): AgentToRun | null => found.get(`${k.organizationId}|${k.agentId}`) ?? null,
-    );
+  return batchedLoader(async (ids: string[]) => {
+    const rows = await statement.execute({ ids });
+    const found = new Map(rows.map((r) => [r.agent.id, r]));
+    return ids.map((id): AgentToRun | null => found.get(id) ?? null);
   });
 }
 
 const loaders = new WeakMap<Database, ReturnType<typeof agentsToRunLoader>>();
 
 /**
- * What a run needs of its agent, in one read: its row, both graphs, the organisation's name and
- * the providers its model steps name (runs started together share the read).
+ * What a run needs of an agent, whatever its organisation, in one read: its row, both graphs,
+ * the organisation's name and the providers its model steps name (runs started together share
+ * the read). For callers that learn the organisation from the agent (a webhook's address).
  */
-export function agentToRun(db: Database, scope: OrgScope, agentId: string) {
+export function agentToRunById(db: Database, agentId: string): Promise<AgentToRun | null> {
   let load = loaders.get(db);
   if (!load) {
     load = agentsToRunLoader(db);
     loaders.set(db, load);
   }
-  return load({ organizationId: scope.organizationId, agentId });
+  return load(agentId);
+}
+
+/** `agentToRunById` within the caller's organisation (null for another organisation's agent). */
+export async function agentToRun(db: Database, scope: OrgScope, agentId: string) {
+  const row = await agentToRunById(db, agentId);
+  return row?.agent.organizationId === scope.organizationId ? row : null;
 }
 
 /** Closes a run that no process runs any more (failed, or cancelled on request). */

@@ -21,7 +21,9 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_WAIT_MS,
 } from '../../../../shared/schemas/webhooks.ts';
-import { graphFor, startRun, type RunDeps, type RunnableGraph } from '../runs/runs.service.ts';
+import { runnableOf, startRun, type RunDeps, type RunnableGraph } from '../runs/runs.service.ts';
+import { agentToRunById, type AgentToRun } from '../runs/run-store.ts';
+import { isUuid } from '../../../../shared/schemas/common.ts';
 import { checkStartInput, hookInput, signatureMatches } from './hook-body.ts';
 import { hookTarget } from './webhooks.service.ts';
 
@@ -43,9 +45,9 @@ export async function startWebhookAsync(
 }
 
 /** The published graph, or 409 AGENT_NOT_PUBLISHED worded for a webhook's caller. */
-async function published(deps: RunDeps, scope: OrgScope, agentId: string) {
+function published(agent: AgentToRun) {
   try {
-    return await graphFor(deps, scope, agentId, false);
+    return runnableOf(agent, false);
   } catch (error) {
     if (error instanceof HttpError && error.code === 'AGENT_NOT_PUBLISHED') {
       throw httpError('AGENT_NOT_PUBLISHED', M.notPublished);
@@ -93,14 +95,16 @@ export function hookRoutes(deps: AppDeps) {
   });
   return new Hono<AppEnv>().post('/:agentId/:token', limit, async (c) => {
     const { agentId, token } = c.req.param();
-    const target = await hookTarget(runDeps, agentId, token);
-    if (!target) throw notFound(M.notFound);
+    // One read of the agent checks the token and gives the graph to run.
+    const agent = isUuid(agentId) ? await agentToRunById(runDeps.db, agentId) : null;
+    const target = hookTarget(runDeps, agent?.agent ?? null, token);
+    if (!agent || !target) throw notFound(M.notFound);
     const body = new Uint8Array(await c.req.arrayBuffer());
     if (target.signingSecret) {
       signatureMatches(body, target.signingSecret, c.req.header(WEBHOOK_SIGNATURE_HEADER));
     }
     const scope = { organizationId: target.organizationId };
-    const runnable = await published(runDeps, scope, agentId);
+    const runnable = published(agent);
     const input = await hookInput(body, c.req.header('content-type'), runnable.graph);
     await checkStartInput(runnable.graph, input);
 

@@ -13,7 +13,6 @@ import { notFound } from '../../../http/errors.ts';
 import type { OrgScope } from '../../../http/records.ts';
 import { decryptSecret, encryptSecret, resolveAppSecret } from '../../../secret.ts';
 import { AGENT_MESSAGES } from '../../../../shared/schemas/agents.ts';
-import { isUuid } from '../../../../shared/schemas/common.ts';
 import { webhookUrl, type WebhookSettings } from '../../../../shared/schemas/webhooks.ts';
 
 export type WebhookDeps = Pick<AppDeps, 'db' | 'config'>;
@@ -190,17 +189,17 @@ const NO_TOKEN = digest(newToken());
  * time); null for an unknown agent, a webhook that is off or a wrong token alike. The signing
  * secret comes back in clear for the signature check (null when none is set).
  */
-export async function hookTarget(
+export function hookTarget(
   deps: WebhookDeps,
-  agentId: string,
+  /** The agent the address names (null when there is none). */
+  row: {
+    id: string;
+    organizationId: string;
+    webhookToken: string | null;
+    webhookSigningSecret: string | null;
+  } | null,
   token: string,
-): Promise<{ organizationId: string; signingSecret: string | null } | null> {
-  const [row] = isUuid(agentId)
-    ? await deps.db
-        .select({ ...columns, organizationId: agents.organizationId })
-        .from(agents)
-        .where(and(eq(agents.id, agentId), isNull(agents.deletedAt)))
-    : [];
+): { organizationId: string; signingSecret: string | null } | null {
   const stored = row ? unseal(deps, TOKEN_PURPOSE, row.id, row.webhookToken) : null;
   const same = timingSafeEqual(stored ? digest(stored) : NO_TOKEN, digest(token));
   if (!row || !stored || !same) return null;
