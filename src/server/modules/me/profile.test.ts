@@ -116,6 +116,7 @@ describe('notification preferences', () => {
       { event: 'security', email: true, inApp: true },
       { event: 'organization', email: true, inApp: true },
       { event: 'help', email: true, inApp: true },
+      { event: 'agents', email: true, inApp: true },
     ]);
     const saved = await client.request('PUT', '/api/v1/me/notification-preferences', {
       preferences: [{ event: 'organization', email: false, inApp: true }],
