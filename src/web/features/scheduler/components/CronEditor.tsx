@@ -7,14 +7,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { IconClockExclamation } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useCronLocale } from '../use-cron-locale';
 import { useTranslation } from 'react-i18next';
 import { cronProblem } from '../../../../shared/schedules/next-fires';
 import {
   PRESETS,
   cronToPreset,
   describeCron,
-  loadCronLocale,
   offsetLabel,
   presetToCron,
   upcomingCronFires,
@@ -41,10 +41,7 @@ export function CronEditor({ value, onChange, timeZone, now = realNow }: CronEdi
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const [preset, setPreset] = useState<Preset>(() => cronToPreset(value));
-  const [, setLocaleReady] = useState(0);
-  useEffect(() => {
-    void loadCronLocale(language).then(() => setLocaleReady((n) => n + 1));
-  }, [language]);
+  useCronLocale(language);
 
   const update = (next: Preset) => {
     setPreset(next);

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
 import type { ScheduleAction, ScheduleDto } from '../api';
 import { describeCron } from '../cron-presets';
+import { useCronLocale } from '../use-cron-locale';
 
 export type RowAction = ScheduleAction | 'edit' | 'history';
 
@@ -28,6 +29,7 @@ const STATUS_TONE = {
 /** How a schedule fires, in words. */
 function useTiming() {
   const { t, i18n } = useTranslation();
+  useCronLocale(i18n.language);
   return (s: ScheduleDto) => {
     if (s.kind === 'cron') return describeCron(s.cron ?? '', i18n.language) ?? s.cron ?? '';
     if (s.kind === 'interval')
