@@ -16,7 +16,8 @@ import { writeBenchResults } from '../support/results.ts';
 import { pureExecutors } from '../../src/shared/engine/executors/index.ts';
 import { runGraph } from '../../src/shared/engine/run-graph.ts';
 import type { ExecutorContext, ExecutorIo } from '../../src/shared/engine/types.ts';
-import { agentGraphSchema, type NodeOfType } from '../../src/shared/schemas/agent-graph.ts';
+import type { NodeOfType } from '../../src/shared/schemas/agent-graph.ts';
+import { branchingGraph } from '../support/graphs.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'engine.json');
@@ -24,47 +25,7 @@ const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'engine.json');
 const DURATION = envNumber('BENCH_DURATION', 5);
 const WARMUP = envNumber('BENCH_WARMUP', 1);
 
-const graph = agentGraphSchema.parse({
-  schemaVersion: 1,
-  nodes: [
-    {
-      id: 'start',
-      type: 'start',
-      position: { x: 0, y: 0 },
-      data: { inputs: [{ name: 'n', type: 'number', required: true }] },
-    },
-    {
-      id: 'double',
-      type: 'transform',
-      position: { x: 200, y: 0 },
-      data: { expression: '{ "value": input.n * 2, "items": [1, 2, 3] }' },
-    },
-    {
-      id: 'size',
-      type: 'condition',
-      position: { x: 400, y: 0 },
-      data: { cases: [{ id: 'big', expression: 'nodes.double.value > 10' }] },
-    },
-    {
-      id: 'big',
-      type: 'output',
-      position: { x: 600, y: -100 },
-      data: { text: 'Big: {{ nodes.double.value }} from {{ org.name }}' },
-    },
-    {
-      id: 'small',
-      type: 'output',
-      position: { x: 600, y: 100 },
-      data: { text: 'Small: {{ nodes.double.value }}' },
-    },
-  ],
-  edges: [
-    { id: 'e1', source: 'start', target: 'double' },
-    { id: 'e2', source: 'double', target: 'size' },
-    { id: 'e3', source: 'size', sourceHandle: 'big', target: 'big' },
-    { id: 'e4', source: 'size', sourceHandle: 'else', target: 'small' },
-  ],
-});
+const graph = branchingGraph({ templated: true });
 const node = (id: string) => graph.nodes.find((n) => n.id === id)!;
 
 const context = { run: { id: 'bench' }, org: { name: 'Acme' }, now: new Date().toISOString() };

@@ -13,7 +13,6 @@
 //
 // Writes bench/results/queue.json.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { envNumber } from '../support/env.ts';
 import { writeBenchResults } from '../support/results.ts';
+import { scratchDatabase } from '../support/postgres.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServices } from '../../src/server/bootstrap.ts';
 import { createLogger } from '../../src/server/http/logger.ts';
@@ -32,7 +32,7 @@ import {
 } from '../../src/server/db/schema/index.ts';
 import { startRun } from '../../src/server/modules/agents/runs/runs.service.ts';
 import { enqueueRun } from '../../src/server/jobs/run-queue.ts';
-import { agentGraphSchema } from '../../src/shared/schemas/agent-graph.ts';
+import { branchingGraph } from '../support/graphs.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'queue.json');
@@ -41,53 +41,10 @@ const RUNS = Math.max(1, Math.floor(envNumber('BENCH_QUEUE_RUNS', 2000)));
 const DURATION = envNumber('BENCH_DURATION', 5);
 const PARALLEL = Math.max(1, Math.floor(envNumber('BENCH_PARALLEL', 8)));
 
-const graph = agentGraphSchema.parse({
-  schemaVersion: 1,
-  nodes: [
-    {
-      id: 'start',
-      type: 'start',
-      position: { x: 0, y: 0 },
-      data: { inputs: [{ name: 'n', type: 'number', required: true }] },
-    },
-    {
-      id: 'double',
-      type: 'transform',
-      position: { x: 200, y: 0 },
-      data: { expression: '{ "value": input.n * 2, "items": [1, 2, 3] }' },
-    },
-    {
-      id: 'size',
-      type: 'condition',
-      position: { x: 400, y: 0 },
-      data: { cases: [{ id: 'big', expression: 'nodes.double.value > 10' }] },
-    },
-    { id: 'big', type: 'output', position: { x: 600, y: -100 }, data: { text: 'Big' } },
-    { id: 'small', type: 'output', position: { x: 600, y: 100 }, data: { text: 'Small' } },
-  ],
-  edges: [
-    { id: 'e1', source: 'start', target: 'double' },
-    { id: 'e2', source: 'double', target: 'size' },
-    { id: 'e3', source: 'size', sourceHandle: 'big', target: 'big' },
-    { id: 'e4', source: 'size', sourceHandle: 'else', target: 'small' },
-  ],
-});
+const graph = branchingGraph();
 
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const name = `meridian_bench_queue_${randomBytes(5).toString('hex')}`;
-const url = new URL(BASE_URL);
-url.pathname = `/${name}`;
-const databaseUrl = url.toString();
-await onServer(`create database ${name}`);
+const scratch = await scratchDatabase(BASE_URL, 'meridian_bench_queue');
+const databaseUrl = scratch.url;
 
 const env = async () => ({
   DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'meridian-bench-queue-')),
@@ -229,5 +186,5 @@ try {
   console.log(`wrote ${path.relative(ROOT, RESULTS_FILE)}`);
 } finally {
   await services.close();
-  await onServer(`drop database if exists ${name} with (force)`);
+  await scratch.drop();
 }

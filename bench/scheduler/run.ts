@@ -11,7 +11,6 @@
 //
 // Writes bench/results/scheduler.json.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,6 +18,7 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { envNumber } from '../support/env.ts';
 import { writeBenchResults } from '../support/results.ts';
+import { scratchDatabase } from '../support/postgres.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServices } from '../../src/server/bootstrap.ts';
 import { createLogger } from '../../src/server/http/logger.ts';
@@ -45,21 +45,8 @@ const graph = agentGraphSchema.parse({
   edges: [{ id: 'e1', source: 'start', target: 'out' }],
 });
 
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: BASE_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
-const name = `meridian_bench_sched_${randomBytes(5).toString('hex')}`;
-const url = new URL(BASE_URL);
-url.pathname = `/${name}`;
-const databaseUrl = url.toString();
-await onServer(`create database ${name}`);
+const scratch = await scratchDatabase(BASE_URL, 'meridian_bench_sched');
+const databaseUrl = scratch.url;
 
 const env = async () => ({
   DATA_DIR: await mkdtemp(path.join(os.tmpdir(), 'meridian-bench-sched-')),
@@ -200,5 +187,5 @@ try {
   console.log(`wrote ${path.relative(ROOT, RESULTS_FILE)}`);
 } finally {
   await services.close();
-  await onServer(`drop database if exists ${name} with (force)`);
+  await scratch.drop();
 }

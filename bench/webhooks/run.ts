@@ -22,14 +22,13 @@
 // Exits non-zero when an answer was wrong or failed, or the stored runs do not match; a missed
 // goal is a figure, not a failure. Writes bench/results/webhooks.json.
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { Pool } from 'undici';
 import { benchApi, freePort, signedInUser, startBenchApp } from '../support/app.ts';
 import { envNumber } from '../support/env.ts';
 import { writeBenchResults } from '../support/results.ts';
+import { scratchDatabase } from '../support/postgres.ts';
 import { WEBHOOK_RUN_HEADER } from '../../src/shared/schemas/webhooks.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -329,16 +328,6 @@ async function storedRuns(
   return { ids, notSucceeded, missedByListing };
 }
 
-async function onServer(statement: string) {
-  const client = new pg.Client({ connectionString: SERVER_URL });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 // ---- the run: ceiling and app, taking turns; each app figure beside the ceiling before it ----
 
 console.log(
@@ -349,15 +338,9 @@ const results = [];
 let failed = false;
 for (const database of DATABASES) {
   const ceiling = await measureCeiling(`before ${database}`);
-  let scratch: string | null = null;
-  let databaseUrl = '';
-  if (database === 'postgresql') {
-    scratch = `meridian_bench_webhooks_${randomBytes(5).toString('hex')}`;
-    await onServer(`create database ${scratch}`);
-    const url = new URL(SERVER_URL);
-    url.pathname = `/${scratch}`;
-    databaseUrl = url.toString();
-  }
+  const scratch =
+    database === 'postgresql' ? await scratchDatabase(SERVER_URL, 'meridian_bench_webhooks') : null;
+  const databaseUrl = scratch?.url ?? '';
   try {
     const app = await measureApp(database as 'pglite' | 'postgresql', databaseUrl);
     const ratio = app.runsPerSecond / ceiling.runsPerSecond;
@@ -376,7 +359,7 @@ for (const database of DATABASES) {
       goalMet: app.runsPerSecond >= GOAL_RUNS_PER_SECOND,
     });
   } finally {
-    if (scratch) await onServer(`drop database if exists ${scratch} with (force)`);
+    await scratch?.drop();
   }
 }
 
