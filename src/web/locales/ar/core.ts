@@ -8,4 +8,12 @@ import layout from './layout.json';
 import organization from './organization.json';
 import shell from './shell.json';
 
-export default { ...base, ...shell, ...layout, ...help, ...account, ...organization, ...agentQueue };
+export default {
+  ...base,
+  ...shell,
+  ...layout,
+  ...help,
+  ...account,
+  ...organization,
+  ...agentQueue,
+};
