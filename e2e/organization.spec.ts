@@ -319,13 +319,22 @@ test('the organization page has no serious axe-core violation, in en and ar', as
     await expect(dialog).toBeHidden();
   };
 
-  const tabs = ['profile', 'members', 'invitations', 'providers', 'agents', 'audit', 'danger'];
+  const tabs = [
+    'profile',
+    'members',
+    'invitations',
+    'providers',
+    'agents',
+    'api-keys',
+    'audit',
+    'danger',
+  ];
   for (const language of ['en', 'ar'] as const) {
     await page.addInitScript((code) => localStorage.setItem('language', code), language);
     await page.goto('/organization');
     await expect(page.locator('html')).toHaveAttribute('lang', language);
     await expect(page.locator('html')).toHaveAttribute('dir', language === 'ar' ? 'rtl' : 'ltr');
-    for (const tab of ['profile', 'members', 'invitations', 'danger']) {
+    for (const tab of ['profile', 'members', 'invitations', 'api-keys', 'danger']) {
       await page.getByRole('tab').nth(tabs.indexOf(tab)).click();
       await expect(page).toHaveURL(
         tab === 'profile' ? /\/organization$/ : new RegExp(`/organization\\?tab=${tab}$`),
@@ -336,6 +345,8 @@ test('the organization page has no serious axe-core violation, in en and ar', as
         await expect(page.getByRole('row')).toHaveCount(3); // the header and two members
       } else if (tab === 'invitations') {
         await expect(page.getByRole('row')).toHaveCount(2); // the header and one invitation
+      } else if (tab === 'api-keys') {
+        await expect(page.getByRole('table')).toBeVisible();
       } else {
         await expect(page.getByRole('heading', { level: 2 })).toBeVisible();
       }
