@@ -20,16 +20,11 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { envNumber } from '../support/env.ts';
 import { writeBenchResults } from '../support/results.ts';
+import { publishedBenchAgent } from '../support/published-agent.ts';
 import { scratchDatabase } from '../support/postgres.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServices } from '../../src/server/bootstrap.ts';
 import { createLogger } from '../../src/server/http/logger.ts';
-import {
-  agents,
-  agentSettings,
-  agentVersions,
-  organization,
-} from '../../src/server/db/schema/index.ts';
 import { startRun } from '../../src/server/modules/agents/runs/runs.service.ts';
 import { enqueueRun } from '../../src/server/jobs/run-queue.ts';
 import { branchingGraph } from '../support/graphs.ts';
@@ -59,25 +54,8 @@ const logger = createLogger('warn');
 const services = await startServices(config, { logger, worker: false });
 const { db, mailer } = services.deps;
 const deps = { db, config, mailer, logger };
-const [org] = await db
-  .insert(organization)
-  .values({ name: 'Bench', slug: `bench-${Date.now()}` })
-  .returning();
-const scope = { organizationId: org!.id };
-await db.insert(agentSettings).values({ organizationId: org!.id, maxConcurrentRuns: 1000 });
-const [agent] = await db
-  .insert(agents)
-  .values({
-    organizationId: org!.id,
-    name: 'Bench',
-    slug: 'bench',
-    draft: graph,
-    publishedVersion: 1,
-  })
-  .returning();
-await db
-  .insert(agentVersions)
-  .values({ organizationId: org!.id, agentId: agent!.id, number: 1, graph });
+const { org, agent } = await publishedBenchAgent(db, graph);
+const scope = { organizationId: org.id };
 const caller = { id: null, email: null };
 
 /** The ceiling: runs started and stored in this process, `PARALLEL` at once. */

@@ -18,16 +18,11 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { envNumber } from '../support/env.ts';
 import { writeBenchResults } from '../support/results.ts';
+import { publishedBenchAgent } from '../support/published-agent.ts';
 import { scratchDatabase } from '../support/postgres.ts';
 import { loadConfig } from '../../src/server/config.ts';
 import { startServices } from '../../src/server/bootstrap.ts';
 import { createLogger } from '../../src/server/http/logger.ts';
-import {
-  agentSettings,
-  agentVersions,
-  agents,
-  organization,
-} from '../../src/server/db/schema/index.ts';
 import { agentGraphSchema } from '../../src/shared/schemas/agent-graph.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -57,24 +52,7 @@ const env = async () => ({
 const config = loadConfig({ ...(await env()), NODE_ENV: 'production', SCHEDULER: 'off' });
 const services = await startServices(config, { logger: createLogger('warn'), worker: false });
 const { db } = services.deps;
-const [org] = await db
-  .insert(organization)
-  .values({ name: 'Bench', slug: `bench-${Date.now()}` })
-  .returning();
-await db.insert(agentSettings).values({ organizationId: org!.id, maxConcurrentRuns: 1000 });
-const [agent] = await db
-  .insert(agents)
-  .values({
-    organizationId: org!.id,
-    name: 'Bench',
-    slug: 'bench',
-    draft: graph,
-    publishedVersion: 1,
-  })
-  .returning();
-await db
-  .insert(agentVersions)
-  .values({ organizationId: org!.id, agentId: agent!.id, number: 1, graph });
+const { org, agent } = await publishedBenchAgent(db, graph);
 await onDb(
   `insert into schedules (organization_id, agent_id, name, kind, interval_seconds, enabled, overlap, catch_up)
    select $1, $2, 'S' || g, 'interval', 60, false, 'allow', 'all' from generate_series(1, $3) g`,
