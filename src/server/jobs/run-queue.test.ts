@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { signedInUser, startTestServer, type TestServer } from '../test/harness.ts';
+import { waitFor } from '../test/wait-for.ts';
 import {
   agentRuns,
   agentRunSteps,
@@ -63,16 +64,6 @@ const enqueue = (agentId: string, n: number) =>
     input: { n },
     trigger: 'api',
   });
-
-async function waitFor<T>(read: () => Promise<T>, done: (value: T) => boolean, ms = 20_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    const value = await read();
-    if (done(value)) return value;
-    if (Date.now() > until) throw new Error(`timed out; last: ${JSON.stringify(value)}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 const runRow = async (runId: string) =>
   (await server.db.select().from(agentRuns).where(eq(agentRuns.id, runId)))[0]!;
@@ -252,7 +243,7 @@ describe('run queue', () => {
       (rows) => rows.length > 0,
     );
     expect(told[0]!.params).toMatchObject({ runId });
-    expect(told[0]!.link).toBe(`/agents/${agentId}/runs/${runId}`);
+    expect(told[0]!.link).toBe(`/agents/${agentId}?tab=runs&run=${runId}`);
 
     // Not in the app any more: the next failure writes no notification.
     await server.db

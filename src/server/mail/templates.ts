@@ -59,6 +59,12 @@ export const mailTemplates = {
       [`A queued run of the agent ${agentName} failed: ${error}`],
       { label: 'Open the run', url },
     ),
+  scheduledRunFailed: (scheduleName: string, agentName: string, url: string) =>
+    template(
+      `A scheduled run of ${agentName} failed`,
+      [`The schedule ${scheduleName} started a run of the agent ${agentName}, and it failed.`],
+      { label: 'Open the run', url },
+    ),
   budgetReached: (organizationName: string, budget: 'tokens' | 'cost', url: string) =>
     template(
       `${organizationName}: the monthly budget for agents is used up`,

@@ -19,7 +19,8 @@ type Delivery = Pick<AppDeps, 'mailer' | 'config' | 'logger'>;
 export const AGENTS_PREFERENCE_EVENT = 'agents';
 
 export const AGENT_NOTIFICATION_LINKS = {
-  run: (agentId: string, runId: string) => `/agents/${agentId}/runs/${runId}`,
+  // The run page is the agent page's Runs tab with the run open.
+  run: (agentId: string, runId: string) => `/agents/${agentId}?tab=runs&run=${runId}`,
   budget: '/organization?tab=agents',
 } as const;
 
@@ -137,5 +138,41 @@ export async function runFailed(
     delivery,
     recipients.email,
     mailTemplates.runFailed(event.agentName, event.error, `${delivery.config.appUrl}${link}`),
+  );
+}
+
+/**
+ * A scheduled run failed after its retries: the schedule's author hears it, as their
+ * preferences for agents say (the schedule asked for it: "notify on failure").
+ */
+export async function scheduledRunFailed(
+  db: Db,
+  delivery: Delivery,
+  event: {
+    organizationId: string;
+    agentId: string;
+    agentName: string;
+    scheduleName: string;
+    runId: string;
+    authorId: string;
+  },
+) {
+  const recipients = await byPreference(db, [event.authorId]);
+  const link = AGENT_NOTIFICATION_LINKS.run(event.agentId, event.runId);
+  await notify(db, {
+    userIds: recipients.inApp,
+    organizationId: event.organizationId,
+    kind: 'schedule.run_failed',
+    params: { scheduleName: event.scheduleName, agentName: event.agentName, runId: event.runId },
+    link,
+  });
+  mailLater(
+    delivery,
+    recipients.email,
+    mailTemplates.scheduledRunFailed(
+      event.scheduleName,
+      event.agentName,
+      `${delivery.config.appUrl}${link}`,
+    ),
   );
 }

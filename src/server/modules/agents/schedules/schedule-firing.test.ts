@@ -8,6 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import { signedInUser, startTestServer, type TestServer } from '../../../test/harness.ts';
 import { agentRuns, notifications, scheduleFires } from '../../../db/schema/index.ts';
 import { agentGraphSchema } from '../../../../shared/schemas/agent-graph.ts';
+import { waitFor } from '../../../test/wait-for.ts';
 import { schedulerTick } from './schedule-firing.ts';
 
 type Signed = Awaited<ReturnType<typeof signedInUser>>;
@@ -246,5 +247,11 @@ describe('failures', () => {
     const [fire] = await firesOf(s.id);
     expect(told[0]!.params).toMatchObject({ runId: fire!.runId });
     expect(told[0]!.link).toBe(`/agents/${failing}?tab=runs&run=${fire!.runId}`);
+    // No preference chosen yet: the author is told by e-mail too, once.
+    const toldByMail = (m: { to: string; subject: string }) =>
+      m.to.includes(admin.email) && /scheduled run/.test(m.subject);
+    const mails = (await waitFor(server.outbox, (all) => all.some(toldByMail))).filter(toldByMail);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`tab=runs&run=${fire!.runId}`);
   });
 });

@@ -10,8 +10,9 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
+import { queryRows } from '../../../db/raw-rows.ts';
 import { agentRuns, agents, scheduleFires, schedules } from '../../../db/schema/index.ts';
-import { notify } from '../../../notifications/record.ts';
+import { scheduledRunFailed } from '../../../notifications/agent-events.ts';
 import {
   firesBetween,
   nextFireAfter,
@@ -160,12 +161,13 @@ export async function handleFailedRuns(deps: RunDeps): Promise<number> {
     if (fire.reason !== 'failed') {
       await startFire(deps, fire.id, schedule, true);
     } else if (schedule.notifyOnFailure && schedule.createdBy) {
-      await notify(deps.db, {
-        userIds: [schedule.createdBy],
+      await scheduledRunFailed(deps.db, deps, {
         organizationId: schedule.organizationId,
-        kind: 'schedule.run_failed',
-        params: { scheduleName: schedule.name, agentName, runId: fire.run_id },
-        link: `/agents/${schedule.agentId}?tab=runs&run=${fire.run_id}`,
+        agentId: schedule.agentId,
+        agentName,
+        scheduleName: schedule.name,
+        runId: fire.run_id,
+        authorId: schedule.createdBy,
       });
     }
   }
@@ -279,6 +281,23 @@ export async function reclaimStaleFires(db: Db): Promise<void> {
       and fired_at < now() - make_interval(secs => ${STALE_CLAIM_SECONDS})`);
 }
 
+/**
+ * Whether a pass at `now` has schedules to advance or fires to claim: one read through the two
+ * partial indexes, so an idle loop neither opens a transaction nor writes (on the embedded
+ * database every statement waits for the one before it, a request's too).
+ */
+async function dueWork(db: Db, now: Date): Promise<{ schedules: boolean; fires: boolean }> {
+  const [row] = await queryRows<{ schedules: boolean; fires: boolean }>(
+    db,
+    sql`select
+      exists (select 1 from ${schedules}
+        where ${schedules.enabled} and ${schedules.nextFireAt} <= ${now}) as schedules,
+      exists (select 1 from ${scheduleFires}
+        where ${scheduleFires.status} = 'pending' and ${scheduleFires.fireAt} <= ${now}) as fires`,
+  );
+  return { schedules: row?.schedules ?? true, fires: row?.fires ?? true };
+}
+
 /** One pass of the loop at `now` (tests pass a fake clock). */
 export async function schedulerTick(deps: RunDeps, now = new Date()) {
   const inserted = await advanceDueSchedules(deps.db, now);
@@ -303,8 +322,10 @@ export function startScheduler(deps: RunDeps, options: { tickMs?: number } = {})
       const tick = ticks++;
       if (tick % 40 === 0) await reclaimStaleFires(deps.db);
       const now = new Date();
-      await advanceDueSchedules(deps.db, now);
-      await runDueFires(deps, now);
+      const due = await dueWork(deps.db, now);
+      if (due.schedules) await advanceDueSchedules(deps.db, now);
+      // Fires the advance just inserted are due too.
+      if (due.schedules || due.fires) await runDueFires(deps, now);
       if (tick % 4 === 0) await handleFailedRuns(deps);
     };
     current = pass()
