@@ -59,7 +59,7 @@ export async function startAsyncRun(
   scope: OrgScope,
   caller: RunCaller,
   agentId: string,
-  options: { input: Record<string, unknown>; trigger: RunTrigger; runnable?: RunnableGraph },
+  options: { input: Record<string, unknown>; trigger: RunTrigger },
 ): Promise<{ runId: string }> {
   return enqueueRun(deps, scope, caller, agentId, {
     input: options.input,

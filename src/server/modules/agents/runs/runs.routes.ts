@@ -200,7 +200,6 @@ export const runRoutes = createRouter()
       const { runId } = await startAsyncRun(deps, orgScope(c), callerOf(c), id, {
         input: body.input,
         trigger: 'api',
-        runnable,
       });
       return c.json({ id: runId, status: 'running' as const }, 202);
     }

@@ -6,12 +6,10 @@
  * src/shared/schemas/webhooks.ts. Mounted outside /api/v1 (no session, no cross-site check: a
  * server posts here without cookies).
  */
-import { enqueueRun } from '../../../jobs/run-queue.ts';
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppDeps } from '../../../deps.ts';
 import { HttpError, httpError, notFound } from '../../../http/errors.ts';
-import type { OrgScope } from '../../../http/records.ts';
 import type { AppEnv } from '../../../http/context.ts';
 import type { RunResult } from '../../../../shared/engine/index.ts';
 import {
@@ -21,28 +19,14 @@ import {
   WEBHOOK_SIGNATURE_HEADER,
   WEBHOOK_WAIT_MS,
 } from '../../../../shared/schemas/webhooks.ts';
-import { runnableOf, startRun, type RunDeps, type RunnableGraph } from '../runs/runs.service.ts';
+import { runnableOf, startRun, type RunDeps } from '../runs/runs.service.ts';
+import { startAsyncRun, waitForRun } from '../api/run-api.ts';
 import { agentToRunById, type AgentToRun } from '../runs/run-store.ts';
 import { isUuid } from '../../../../shared/schemas/common.ts';
 import { checkStartInput, hookInput, signatureMatches } from './hook-body.ts';
 import { hookTarget } from './webhooks.service.ts';
 
 const WEBHOOK_CALLER = { id: null, email: null };
-
-/**
- * Starts a webhook run and answers with its id without waiting for it: through the queue
- * (src/server/jobs), in whichever process works it.
- */
-export async function startWebhookAsync(
-  deps: RunDeps,
-  scope: OrgScope,
-  agentId: string,
-  input: Record<string, unknown>,
-  runnable?: RunnableGraph,
-): Promise<{ runId: string }> {
-  void runnable;
-  return enqueueRun(deps, scope, WEBHOOK_CALLER, agentId, { input, trigger: 'webhook' });
-}
 
 /** The published graph, or 409 AGENT_NOT_PUBLISHED worded for a webhook's caller. */
 function published(agent: AgentToRun) {
@@ -53,19 +37,6 @@ function published(agent: AgentToRun) {
       throw httpError('AGENT_NOT_PUBLISHED', M.notPublished);
     }
     throw error;
-  }
-}
-
-/** The run's result, or null when it did not end within the webhook's wait. */
-async function waitFor(done: Promise<RunResult>): Promise<RunResult | null> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), WEBHOOK_WAIT_MS);
-  });
-  try {
-    return await Promise.race([done, timeout]);
-  } finally {
-    clearTimeout(timer);
   }
 }
 
@@ -109,7 +80,10 @@ export function hookRoutes(deps: AppDeps) {
     await checkStartInput(runnable.graph, input);
 
     if (c.req.query('async') === 'true') {
-      const { runId } = await startWebhookAsync(runDeps, scope, agentId, input, runnable);
+      const { runId } = await startAsyncRun(runDeps, scope, WEBHOOK_CALLER, agentId, {
+        input,
+        trigger: 'webhook',
+      });
       c.header(WEBHOOK_RUN_HEADER, runId);
       return accepted(c, runId);
     }
@@ -120,7 +94,7 @@ export function hookRoutes(deps: AppDeps) {
       runnable,
     });
     c.header(WEBHOOK_RUN_HEADER, started.runId);
-    const result = await waitFor(started.done);
+    const result = await waitForRun(started, WEBHOOK_WAIT_MS / 1000);
     if (!result) return accepted(c, started.runId);
     return reply(c, result);
   });
