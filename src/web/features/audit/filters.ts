@@ -43,8 +43,9 @@ export function validateAuditFilters(scope: ListScope, input: AuditFilterInput):
 }
 
 /**
- * Actions recorded so far, with their locale key (audit.actionNames.*). Later features record
- * more; an action not listed here shows as its code.
+ * Every action the server records, with its locale key (audit.actionNames.*); an action not
+ * listed here shows as its code. known-audit-codes.test.ts fails when the server records one
+ * that is missing.
  */
 export const KNOWN_ACTIONS = {
   'organization.create': 'organization_create',
@@ -68,6 +69,46 @@ export const KNOWN_ACTIONS = {
   'whitelist.entry.delete': 'whitelist_entry_delete',
   'whitelist.settings.update': 'whitelist_settings_update',
   'help_request.update': 'help_request_update',
+  'agent.create': 'agent_create',
+  'agent.import': 'agent_import',
+  'agent.update': 'agent_update',
+  'agent.delete': 'agent_delete',
+  'agent.publish': 'agent_publish',
+  'agent.restore': 'agent_restore',
+  'agent.webhook_enable': 'agent_webhook_enable',
+  'agent.webhook_regenerate': 'agent_webhook_regenerate',
+  'agent.webhook_disable': 'agent_webhook_disable',
+  'agent.webhook_secret_set': 'agent_webhook_secret_set',
+  'agent.webhook_secret_clear': 'agent_webhook_secret_clear',
+  'agent_settings.update': 'agent_settings_update',
+  'schedule.create': 'schedule_create',
+  'schedule.update': 'schedule_update',
+  'schedule.delete': 'schedule_delete',
+  'api_key.create': 'api_key_create',
+  'api_key.revoke': 'api_key_revoke',
+  'model_provider.create': 'model_provider_create',
+  'model_provider.update': 'model_provider_update',
+  'model_provider.delete': 'model_provider_delete',
+  'data_source.create': 'data_source_create',
+  'data_source.update': 'data_source_update',
+  'data_source.delete': 'data_source_delete',
+  'data_source.test': 'data_source_test',
+  'data_source.file.replace': 'data_source_file_replace',
+  'data_source.privileged_role.accept': 'data_source_privileged_role_accept',
+  'data_source.project.assign': 'data_source_project_assign',
+  'data_source.project.unassign': 'data_source_project_unassign',
+  'customer.create': 'customer_create',
+  'customer.update': 'customer_update',
+  'customer.delete': 'customer_delete',
+  'customer.note': 'customer_note',
+  'customer.import': 'customer_import',
+  'customer.bulk_status': 'customer_bulk_status',
+  'customer.bulk_delete': 'customer_bulk_delete',
+  'project.create': 'project_create',
+  'project.update': 'project_update',
+  'project.archive': 'project_archive',
+  'project.restore': 'project_restore',
+  'project.delete': 'project_delete',
 } as const;
 export type KnownAction = keyof typeof KNOWN_ACTIONS;
 
@@ -91,6 +132,10 @@ export const KNOWN_TARGETS = [
   'customer',
   'data_source',
   'project',
+  'agent',
+  'schedule',
+  'api_key',
+  'model_provider',
 ] as const;
 export type KnownTarget = (typeof KNOWN_TARGETS)[number];
 
