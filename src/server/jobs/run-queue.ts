@@ -98,66 +98,124 @@ async function boss(runQueue: RunQueue): Promise<PgBoss> {
   return started;
 }
 
+/** One run to queue. */
+export interface RunRequest {
+  scope: OrgScope;
+  caller: RunCaller;
+  agentId: string;
+  input: Record<string, unknown>;
+  trigger: RunTrigger;
+  draft?: boolean;
+  /** Tell the caller (or, with none, the admins) when the run fails; default: true. */
+  notifyOnFailure?: boolean;
+  /** Not before this time (a retry's delay, a schedule's catch-up). */
+  startAfter?: Date;
+  /** The run's id, chosen by the caller (a schedule's fire: its retry finds the run). */
+  runId?: string;
+}
+
+export type Enqueued = { ok: true; runId: string } | { ok: false; error: unknown };
+
+/** Remembers `load(key)` per key for one batch: each agent and organisation is read once. */
+function oncePerKey<T>(load: (key: string) => Promise<T>) {
+  const seen = new Map<string, Promise<T>>();
+  return (key: string) => {
+    let found = seen.get(key);
+    if (!found) {
+      found = load(key);
+      found.catch(() => {});
+      seen.set(key, found);
+    }
+    return found;
+  };
+}
+
 /**
- * Stores a run `queued` and sends its job; answers its id. Refuses at once what would fail
- * anyway: an unknown or unpublished agent (404, 409), a used-up budget (402).
+ * Stores runs `queued` and sends their jobs in one insert; answers each run's id, or why it was
+ * refused at once (what would fail anyway: an unknown or unpublished agent, 404 and 409; a
+ * used-up budget, 402). Each agent's graph and each organisation's budget is read once.
  */
+export async function enqueueRuns(deps: RunDeps, requests: RunRequest[]): Promise<Enqueued[]> {
+  const runQueue = registry.get(deps.db);
+  if (!runQueue) throw new Error('The run queue is not started for this database');
+  const byKey = new Map(requests.map((r) => [keyOf(r), r]));
+  const versionOf = oncePerKey(async (key) => {
+    const r = byKey.get(key)!;
+    return (await graphFor(deps, r.scope, r.agentId, r.draft ?? false)).version;
+  });
+  const budgetOf = oncePerKey((organizationId) => checkBudget(deps, { organizationId }));
+  const checked = await Promise.all(
+    requests.map(async (r) => {
+      try {
+        const version = await versionOf(keyOf(r));
+        await budgetOf(r.scope.organizationId);
+        return { request: r, version, runId: r.runId ?? randomUUID() };
+      } catch (error) {
+        return { error };
+      }
+    }),
+  );
+  const accepted = checked.filter((c) => c.request !== undefined);
+  if (accepted.length === 0) return checked.map((c) => ({ ok: false, error: c.error }));
+  const started = await boss(runQueue);
+  const journal = runJournal(deps.db);
+  await Promise.all(
+    accepted.map(({ request: r, version, runId }) =>
+      journal.addRun({
+        id: runId,
+        organizationId: r.scope.organizationId,
+        agentId: r.agentId,
+        version,
+        trigger: r.trigger,
+        callerId: r.caller.id,
+        input: forLog(r.input).value,
+        status: 'queued',
+      }),
+    ),
+  );
+  const jobs = accepted.map(({ request: r, runId }) => {
+    const data: RunJob = {
+      runId,
+      organizationId: r.scope.organizationId,
+      agentId: r.agentId,
+      callerId: r.caller.id,
+      callerEmail: r.caller.email,
+      input: r.input,
+      draft: r.draft ?? false,
+      trigger: r.trigger,
+      notifyOnFailure: r.notifyOnFailure ?? true,
+    };
+    return r.startAfter ? { data, startAfter: r.startAfter } : { data };
+  });
+  try {
+    await started.insert(RUN_QUEUE, jobs);
+  } catch (error) {
+    await Promise.all(
+      accepted.map((a) =>
+        failClaimedRun(deps.db, a.runId, 'The run could not be queued').catch(() => {}),
+      ),
+    );
+    throw error;
+  }
+  return checked.map((c) =>
+    c.request ? { ok: true, runId: c.runId } : { ok: false, error: c.error },
+  );
+}
+
+const keyOf = (r: RunRequest) =>
+  `${r.scope.organizationId}/${r.agentId}/${r.draft ? 'draft' : 'published'}`;
+
+/** Stores one run `queued` and sends its job (`enqueueRuns` of one); throws when refused. */
 export async function enqueueRun(
   deps: RunDeps,
   scope: OrgScope,
   caller: RunCaller,
   agentId: string,
-  options: {
-    input: Record<string, unknown>;
-    trigger: RunTrigger;
-    draft?: boolean;
-    /** Tell the caller (or, with none, the admins) when the run fails; default: true. */
-    notifyOnFailure?: boolean;
-    /** Not before this time (a retry's delay, a schedule's catch-up). */
-    startAfter?: Date;
-    /** The run's id, chosen by the caller (a schedule's fire: its retry finds the run). */
-    runId?: string;
-  },
+  options: Omit<RunRequest, 'scope' | 'caller' | 'agentId'>,
 ): Promise<{ runId: string }> {
-  const runQueue = registry.get(deps.db);
-  if (!runQueue) throw new Error('The run queue is not started for this database');
-  const draft = options.draft ?? false;
-  const { version } = await graphFor(deps, scope, agentId, draft);
-  await checkBudget(deps, scope);
-  const started = await boss(runQueue);
-  const runId = options.runId ?? randomUUID();
-  await runJournal(deps.db).addRun({
-    id: runId,
-    organizationId: scope.organizationId,
-    agentId,
-    version,
-    trigger: options.trigger,
-    callerId: caller.id,
-    input: forLog(options.input).value,
-    status: 'queued',
-  });
-  const job: RunJob = {
-    runId,
-    organizationId: scope.organizationId,
-    agentId,
-    callerId: caller.id,
-    callerEmail: caller.email,
-    input: options.input,
-    draft,
-    trigger: options.trigger,
-    notifyOnFailure: options.notifyOnFailure ?? true,
-  };
-  try {
-    await started.send(
-      RUN_QUEUE,
-      job,
-      options.startAfter ? { startAfter: options.startAfter } : {},
-    );
-  } catch (error) {
-    await failClaimedRun(deps.db, runId, 'The run could not be queued').catch(() => {});
-    throw error;
-  }
-  return { runId };
+  const [result] = await enqueueRuns(deps, [{ scope, caller, agentId, ...options }]);
+  if (!result!.ok) throw result!.error;
+  return { runId: result!.runId };
 }
 
 /** The graph a queued run was queued with (its version, even if another was published since). */

@@ -3,7 +3,7 @@
  * organisation's and agent's concurrency limits and budgets apply, and any process's worker
  * runs it. Its failure notice and retries are the schedule's own (schedule-firing.ts).
  */
-import { enqueueRun } from '../../../jobs/run-queue.ts';
+import { enqueueRuns, type Enqueued, type RunRequest } from '../../../jobs/run-queue.ts';
 import type { RunDeps } from '../runs/runs.service.ts';
 
 export interface ScheduledRun {
@@ -17,16 +17,18 @@ export interface ScheduledRun {
   runId?: string;
 }
 
-/** Enqueues one run of the agent's published version for a schedule; answers its id. */
-export async function enqueueScheduledRun(
-  deps: RunDeps,
-  run: ScheduledRun,
-): Promise<{ runId: string }> {
-  return enqueueRun(
-    deps,
-    { organizationId: run.organizationId },
-    { id: run.callerId, email: null },
-    run.agentId,
-    { input: run.input, trigger: 'schedule', notifyOnFailure: false, runId: run.runId },
-  );
+const requestOf = (run: ScheduledRun): RunRequest => ({
+  scope: { organizationId: run.organizationId },
+  caller: { id: run.callerId, email: null },
+  agentId: run.agentId,
+  input: run.input,
+  trigger: 'schedule',
+  notifyOnFailure: false,
+  runId: run.runId,
+});
+
+/** Enqueues runs of agents' published versions for schedules, in one go; answers each one's id
+ * or why it was refused. */
+export function enqueueScheduledRuns(deps: RunDeps, runs: ScheduledRun[]): Promise<Enqueued[]> {
+  return enqueueRuns(deps, runs.map(requestOf));
 }

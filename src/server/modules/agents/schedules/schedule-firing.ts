@@ -21,7 +21,8 @@ import {
 } from '../../../../shared/schedules/next-fires.ts';
 import type { RunDeps } from '../runs/runs.service.ts';
 import { fireSpecOf, type ScheduleRow } from './schedules.service.ts';
-import { enqueueScheduledRun } from './schedule-enqueue.ts';
+import { enqueueScheduledRuns } from './schedule-enqueue.ts';
+import type { Enqueued } from '../../../jobs/run-queue.ts';
 
 /** Fires looked at per schedule and tick; older missed ones beyond it are passed over. */
 const MAX_DUE_PER_SCHEDULE = 1000;
@@ -159,7 +160,7 @@ export async function handleFailedRuns(deps: RunDeps): Promise<number> {
     if (!found) continue;
     const { schedule, agentName } = found;
     if (fire.reason !== 'failed') {
-      await startFire(deps, fire.id, schedule, true);
+      await retryFire(deps, fire.id, schedule);
     } else if (schedule.notifyOnFailure && schedule.createdBy) {
       await scheduledRunFailed(deps.db, deps, {
         organizationId: schedule.organizationId,
@@ -181,32 +182,36 @@ const runOf = (s: ScheduleRow) => ({
   input: (s.input ?? {}) as Record<string, unknown>,
 });
 
-/** Enqueues one run for a fire (or a retry of it); returns the run's id, null when refused. */
+/** Logs why a fire's run could not start. */
+function notStarted(deps: RunDeps, fireId: string, schedule: ScheduleRow, error: unknown) {
+  const message = error instanceof Error ? error.message : String(error);
+  deps.logger.warn({ fireId, scheduleId: schedule.id, err: message }, 'schedule: run not started');
+}
+
+/** Enqueues a retry of a fire's failed run (a retry that cannot start leaves the failed run). */
+async function retryFire(deps: RunDeps, fireId: string, schedule: ScheduleRow) {
+  const [result] = await enqueueScheduledRuns(deps, [runOf(schedule)]);
+  if (!result!.ok) return notStarted(deps, fireId, schedule, result!.error);
+  await setFire(deps.db, fireId, { runId: result!.runId });
+}
+
+/**
+ * Starts a fire's first run now (run now): the run takes the fire's id and is recorded; a run
+ * that cannot start marks the fire skipped and answers why.
+ */
 export async function startFire(
   deps: RunDeps,
   fireId: string,
   schedule: ScheduleRow,
-  retry = false,
-  /** Leave recording the run to the caller (the loop records a batch at once). */
-  record = true,
-): Promise<string | null> {
-  try {
-    const run = await enqueueScheduledRun(deps, {
-      ...runOf(schedule),
-      runId: retry ? undefined : fireId,
-    });
-    if (record) await setFire(deps.db, fireId, { runId: run.runId });
-    return run.runId;
-  } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    deps.logger.warn(
-      { fireId, scheduleId: schedule.id, err: message },
-      'schedule: run not started',
-    );
-    // A retry that cannot start leaves the fire with its failed run.
-    if (!retry) await setFire(deps.db, fireId, { status: 'skipped', reason: 'start_failed' });
-    return null;
+): Promise<Enqueued> {
+  const [result] = await enqueueScheduledRuns(deps, [{ ...runOf(schedule), runId: fireId }]);
+  if (!result!.ok) {
+    notStarted(deps, fireId, schedule, result!.error);
+    await setFire(deps.db, fireId, { status: 'skipped', reason: 'start_failed' });
+  } else {
+    await setFire(deps.db, fireId, { runId: result!.runId });
   }
+  return result!;
 }
 
 /** Claims due fires and starts their runs as the overlap policy says; returns runs started. */
@@ -214,34 +219,43 @@ export async function runDueFires(deps: RunDeps, now: Date): Promise<number> {
   const claimed = await claimFires(deps.db, now);
   if (claimed.length === 0) return 0;
   const context = await claimContext(deps.db, [...new Set(claimed.map((c) => c.scheduleId))]);
+  const toStart: { fire: Claimed; schedule: ScheduleRow }[] = [];
+  const settled: Promise<unknown>[] = [];
+  // Fires in time order: a schedule's second fire in one pass sees its first as running.
+  for (const fire of claimed) {
+    const found = context.schedules.get(fire.scheduleId);
+    if (!found || found.agentDeleted || !found.schedule.enabled) {
+      settled.push(setFire(deps.db, fire.id, { status: 'skipped', reason: 'paused' }));
+      continue;
+    }
+    const decision = overlapDecision(found.schedule.overlap, context.running.has(fire.scheduleId));
+    if (decision === 'skip') {
+      settled.push(setFire(deps.db, fire.id, { status: 'skipped', reason: 'overlap' }));
+    } else if (decision === 'wait') {
+      settled.push(setFire(deps.db, fire.id, { status: 'pending', firedAt: null }));
+    } else {
+      toStart.push({ fire, schedule: found.schedule });
+      context.running.add(fire.scheduleId);
+    }
+  }
+  // One batch of runs; a fire's first run takes the fire's id (see reclaimStaleFires).
+  const results = toStart.length
+    ? await enqueueScheduledRuns(
+        deps,
+        toStart.map(({ fire, schedule }) => ({ ...runOf(schedule), runId: fire.id })),
+      )
+    : [];
   const started: { id: string; runId: string }[] = [];
-  await Promise.all(
-    groupBy(claimed, (c) => c.scheduleId).map(async (fires) => {
-      for (const fire of fires) {
-        const found = context.schedules.get(fire.scheduleId);
-        if (!found || found.agentDeleted || !found.schedule.enabled) {
-          await setFire(deps.db, fire.id, { status: 'skipped', reason: 'paused' });
-          continue;
-        }
-        const decision = overlapDecision(
-          found.schedule.overlap,
-          context.running.has(fire.scheduleId),
-        );
-        if (decision === 'skip') {
-          await setFire(deps.db, fire.id, { status: 'skipped', reason: 'overlap' });
-        } else if (decision === 'wait') {
-          await setFire(deps.db, fire.id, { status: 'pending', firedAt: null });
-        } else {
-          const runId = await startFire(deps, fire.id, found.schedule, false, false);
-          if (runId) {
-            started.push({ id: fire.id, runId });
-            context.running.add(fire.scheduleId);
-          }
-        }
-      }
-    }),
-  );
-  await recordRuns(deps.db, started);
+  toStart.forEach(({ fire, schedule }, i) => {
+    const result = results[i]!;
+    if (result.ok) {
+      started.push({ id: fire.id, runId: result.runId });
+      return;
+    }
+    notStarted(deps, fire.id, schedule, result.error);
+    settled.push(setFire(deps.db, fire.id, { status: 'skipped', reason: 'start_failed' }));
+  });
+  await Promise.all([...settled, recordRuns(deps.db, started)]);
   return started.length;
 }
 
@@ -254,15 +268,6 @@ async function recordRuns(db: Db, runs: { id: string; runId: string }[]) {
       from json_to_recordset(${values}::json) as v(id uuid, "runId" uuid)
       where ${scheduleFires.id} = v.id`);
   }
-}
-
-function groupBy<T>(items: T[], key: (item: T) => string): T[][] {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    groups.set(k, [...(groups.get(k) ?? []), item]);
-  }
-  return [...groups.values()];
 }
 
 /**

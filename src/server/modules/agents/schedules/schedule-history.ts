@@ -6,7 +6,7 @@
 import { and, desc, eq, gte, inArray, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { agentRuns, agents, scheduleFires, schedules } from '../../../db/schema/index.ts';
-import { httpError } from '../../../http/errors.ts';
+import { HttpError, httpError } from '../../../http/errors.ts';
 import type { OrgScope } from '../../../http/records.ts';
 import {
   SCHEDULE_LIMITS,
@@ -96,9 +96,12 @@ export async function runScheduleNow(deps: RunDeps, scope: OrgScope, scheduleId:
       firedAt: now,
     })
     .returning();
-  const runId = await startFire(deps, fire!.id, found.schedule);
-  if (!runId) throw httpError('AGENT_NOT_PUBLISHED', M.agentNotPublished);
-  return { runId };
+  const started = await startFire(deps, fire!.id, found.schedule);
+  if (started.ok) return { runId: started.runId };
+  // The queue's other refusals (a used-up budget, …) say why; the rest: not runnable.
+  const error = started.error;
+  if (error instanceof HttpError && error.code !== 'AGENT_NOT_PUBLISHED') throw error;
+  throw httpError('AGENT_NOT_PUBLISHED', M.agentNotPublished);
 }
 
 /**
