@@ -179,6 +179,10 @@ export async function answer(
     updatedAt: now,
     deletedAt: null,
   };
+  // The run's rows wait for the answer's first words (or its end): writing them first would
+  // hold the embedded database's thread while the model answers.
+  let firstWordsOut = () => {};
+  const firstWords = new Promise<void>((resolve) => (firstWordsOut = resolve));
   const started = await startRun(deps, scope, caller, agentId, {
     input: { message: input.message, history },
     draft: false,
@@ -186,6 +190,7 @@ export async function answer(
     conversationId: conversation.id,
     runnable,
     early: true,
+    holdWritesUntil: firstWords,
   });
   let storing: Promise<void> | null = null;
   /** Stores the conversation (when new) and the message, once. */
@@ -220,11 +225,14 @@ export async function answer(
           text += event.text;
           writer.write({ type: 'text-delta', id: textId, delta: event.text });
           // The first words are out: the message is stored while the rest comes.
+          firstWordsOut();
           void storeMessage().catch(() => {});
         }
       }
+      firstWordsOut();
       await storeMessage();
     } catch (error) {
+      firstWordsOut();
       cancelRun(started.runId, 'The message could not be stored');
       deps.logger.error({ err: error, runId: started.runId }, 'storing a chat message failed');
       writer.write({ type: 'error', errorText: M.messageNotStored });

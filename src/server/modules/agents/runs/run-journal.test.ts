@@ -106,4 +106,37 @@ describe('the run journal', () => {
       .where(inArray(agentRuns.id, [good, bad]));
     expect(stored.map((r) => r.id)).toEqual([good]);
   });
+
+  it('keeps writes back while held (a chat’s first words), then writes them; a hold ends by itself', async () => {
+    const journal = runJournal(server.db);
+    const row = (id: string) => ({
+      id,
+      organizationId: scope.organizationId,
+      agentId,
+      trigger: 'test' as const,
+      status: 'running' as const,
+    });
+    const isStored = async (id: string) =>
+      (await server.db.select().from(agentRuns).where(eq(agentRuns.id, id))).length === 1;
+
+    let release = () => {};
+    journal.holdWrites(new Promise<void>((resolve) => (release = resolve)));
+    const held = crypto.randomUUID();
+    let written = false;
+    const storing = journal.addRun(row(held)).then(() => (written = true));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(written).toBe(false);
+    expect(await isStored(held)).toBe(false);
+    release();
+    await storing;
+    expect(await isStored(held)).toBe(true);
+
+    // A hold never released lasts its maximum, no longer.
+    journal.holdWrites(new Promise(() => {}), 100);
+    const late = crypto.randomUUID();
+    const t0 = Date.now();
+    await journal.addRun(row(late));
+    expect(Date.now() - t0).toBeGreaterThanOrEqual(90);
+    expect(await isStored(late)).toBe(true);
+  });
 });

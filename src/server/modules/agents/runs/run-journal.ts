@@ -81,6 +81,7 @@ function mergeEnded(batch: Batch): Batch {
 export class RunJournal {
   private next = emptyBatch();
   private busy = false;
+  private readonly holds = new Set<Promise<void>>();
   private readonly db: Database;
 
   constructor(db: Database) {
@@ -105,6 +106,26 @@ export class RunJournal {
     return this.commit(result.id);
   }
 
+  /**
+   * Keeps the next writes back until `until` settles, at most `maxMs`: a chat's first words go
+   * out before its run's rows are written (the embedded database writes on this thread, and a
+   * write holds it for milliseconds). What is handed over meanwhile goes in one write after.
+   */
+  holdWrites(until: Promise<unknown>, maxMs = 250) {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const hold: Promise<void> = Promise.race([
+      until.then(
+        () => {},
+        () => {},
+      ),
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, maxMs))),
+    ]).finally(() => {
+      clearTimeout(timer);
+      this.holds.delete(hold);
+    });
+    this.holds.add(hold);
+  }
+
   private commit(runId: string) {
     return new Promise<void>((resolve, reject) => {
       const waiting = this.next.waiters.get(runId) ?? [];
@@ -121,6 +142,8 @@ export class RunJournal {
   private async drain() {
     try {
       while (this.next.waiters.size > 0) {
+        // Only the holds of this moment: later ones wait for the next write, never starve this.
+        if (this.holds.size > 0) await Promise.all([...this.holds]);
         const batch = mergeEnded(this.next);
         this.next = emptyBatch();
         await this.store(batch);

@@ -31,6 +31,7 @@ import {
   recordedOutputs,
   stepWriter,
 } from './run-store.ts';
+import { runJournal } from './run-journal.ts';
 
 export type RunDeps = Pick<AppDeps, 'db' | 'config' | 'mailer' | 'logger'>;
 export type RunCaller = { id: string | null; email: string | null };
@@ -58,6 +59,8 @@ interface RunPlan {
   checked?: AgentGraph;
   /** Answer before the run's row is written. */
   early?: boolean;
+  /** Keep the run's writes back until this settles (a chat's first words; at most 250 ms). */
+  holdWritesUntil?: Promise<unknown>;
   /** A queued run's id (the queue's worker runs it): its row exists, `running` already. */
   runId?: string;
 }
@@ -128,6 +131,7 @@ async function launch(
     });
   }
   await checkBudget(deps, scope);
+  if (plan.holdWritesUntil) runJournal(deps.db).holdWrites(plan.holdWritesUntil);
   // The run starts before its row is written: a short run's row is then written once, ended.
   const run = plan.runId
     ? { id: plan.runId, stored: Promise.resolve() }
@@ -207,6 +211,8 @@ export async function startRun(
     runnable?: RunnableGraph;
     /** Answer before the run's row is written (chat streams at once; the row follows). */
     early?: boolean;
+    /** Keep the run's writes back until this settles (a chat's first words). */
+    holdWritesUntil?: Promise<unknown>;
     /** Run this queued run (its row exists): the queue's worker. */
     runId?: string;
   },
@@ -215,6 +221,7 @@ export async function startRun(
     options.runnable ?? (await graphFor(deps, scope, agentId, options.draft));
   return launch(deps, scope, caller, {
     early: options.early,
+    holdWritesUntil: options.holdWritesUntil,
     agentId,
     version,
     graph,
