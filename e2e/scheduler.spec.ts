@@ -1,4 +1,5 @@
 import { expect as baseExpect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import {
   adminApi,
   agentWithGraph,
@@ -104,4 +105,59 @@ test('an admin schedules an agent daily, sees it on the calendar, runs it now an
     await done.click();
     await expect(page).toHaveURL(new RegExp(`/agents/${agentId}\\?.*tab=runs.*run=`));
   });
+});
+
+test('the scheduler, its editor and an agent’s Triggers tab pass axe, in en light and ar dark', async ({
+  page,
+}) => {
+  const agentName = `Checked ${unique()}`;
+  const agentId = await agentWithGraph(admin, agentName, graph);
+  await expectOk(
+    await admin.session.post(`/api/v1/agents/${agentId}/publish`, {
+      data: {},
+      headers: admin.headers(),
+    }),
+    'publish',
+  );
+  await expectOk(
+    await admin.session.post('/api/v1/schedules', {
+      data: {
+        name: `Hourly ${unique()}`,
+        agentId,
+        kind: 'cron',
+        cron: '0 * * * *',
+        timeZone: 'Europe/Paris',
+      },
+      headers: admin.headers(),
+    }),
+    'schedule',
+  );
+  await useSession(page, admin.session);
+  const texts = {
+    en: { heading: 'Scheduler', calendar: 'Calendar', create: 'New schedule', cancel: 'Cancel' },
+    ar: { heading: 'المُجدوِل', calendar: 'التقويم', create: 'جدول جديد', cancel: 'إلغاء' },
+  };
+  for (const [language, scheme] of [
+    ['en', 'light'],
+    ['ar', 'dark'],
+  ] as const) {
+    const text = texts[language];
+    await page.addInitScript((code) => localStorage.setItem('language', code), language);
+    await page.emulateMedia({ colorScheme: scheme });
+    await page.goto('/scheduler');
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByRole('row')).not.toHaveCount(0);
+    await expectNoSeriousA11yViolations(page, `${language} ${scheme} schedules`);
+    await page.getByRole('tab', { name: text.calendar }).click();
+    await expectNoSeriousA11yViolations(page, `${language} ${scheme} calendar`);
+    await page.getByRole('button', { name: text.create }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `${language} ${scheme} schedule editor`);
+    await dialog.getByRole('button', { name: text.cancel }).click();
+    await page.goto(`/agents/${agentId}?tab=triggers`);
+    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await expectNoSeriousA11yViolations(page, `${language} ${scheme} triggers tab`);
+  }
 });

@@ -93,15 +93,18 @@ export function SchedulesTable({
 }) {
   const { t, i18n } = useTranslation();
   const timing = useTiming();
+  // On phones: name (with its agent and timing under it), next fire and actions.
+  const wide = { display: { xs: 'none', md: 'table-cell' } } as const;
+  const phoneOnly = { display: { xs: 'block', md: 'none' } } as const;
   return (
     <Table size="small">
       <TableHead>
         <TableRow>
           <TableCell>{t('scheduler.columns.name')}</TableCell>
-          <TableCell>{t('scheduler.columns.agent')}</TableCell>
-          <TableCell>{t('scheduler.columns.timing')}</TableCell>
+          <TableCell sx={wide}>{t('scheduler.columns.agent')}</TableCell>
+          <TableCell sx={wide}>{t('scheduler.columns.timing')}</TableCell>
           <TableCell>{t('scheduler.columns.next')}</TableCell>
-          <TableCell>{t('scheduler.columns.last')}</TableCell>
+          <TableCell sx={wide}>{t('scheduler.columns.last')}</TableCell>
           <TableCell align="right">{t('scheduler.columns.actions')}</TableCell>
         </TableRow>
       </TableHead>
@@ -122,9 +125,12 @@ export function SchedulesTable({
                   )}
                 />
               )}
+              <Typography variant="caption" color="text.secondary" sx={phoneOnly}>
+                {s.agentName} · {timing(s)}
+              </Typography>
             </TableCell>
-            <TableCell>{s.agentName}</TableCell>
-            <TableCell>
+            <TableCell sx={wide}>{s.agentName}</TableCell>
+            <TableCell sx={wide}>
               {timing(s)}
               <Typography variant="caption" component="div" color="text.secondary">
                 {s.timeZone}
@@ -135,7 +141,7 @@ export function SchedulesTable({
                 ? formatDateTime(s.nextFireAt, i18n.language)
                 : t('scheduler.timing.none')}
             </TableCell>
-            <TableCell>
+            <TableCell sx={wide}>
               {s.lastRun ? (
                 <Chip
                   size="small"
