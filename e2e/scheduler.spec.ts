@@ -157,7 +157,7 @@ test('the scheduler, its editor and an agent’s Triggers tab pass axe, in en li
     await expectNoSeriousA11yViolations(page, `${language} ${scheme} schedule editor`);
     await dialog.getByRole('button', { name: text.cancel }).click();
     await page.goto(`/agents/${agentId}?tab=triggers`);
-    await expect(page.getByRole('tabpanel')).toBeVisible();
+    await expect(page.getByRole('tabpanel').first()).toBeVisible();
     await expectNoSeriousA11yViolations(page, `${language} ${scheme} triggers tab`);
   }
 });

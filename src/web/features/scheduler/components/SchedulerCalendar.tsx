@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
+import { darken, lighten, useTheme } from '@mui/material/styles';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type DragEvent } from 'react';
@@ -73,10 +73,17 @@ export function SchedulerCalendar({ filter, onOpen, onMove, now }: SchedulerCale
     year: 'numeric',
     ...(view === 'month' ? {} : { day: 'numeric' }),
   });
+  /** The tone's swatch (legend, tinted backgrounds). */
   const toneColour = (tone: EntryTone) => {
     const key = TONE_COLOURS[tone];
     return key === 'grey' ? theme.palette.grey[500] : theme.palette[key].main;
   };
+  /** The tone as text on its tinted background: a darker shade (a lighter one on the dark
+   * scheme) that keeps a 4.5:1 contrast. */
+  const toneText = (tone: EntryTone) => ({
+    color: darken(toneColour(tone), 0.45),
+    ...theme.applyStyles('dark', { color: lighten(toneColour(tone), 0.6) }),
+  });
 
   const stateText = (e: CalendarEntry) => t(`scheduler.calendar.tones.${entryTone(e)}`);
 
@@ -133,7 +140,7 @@ export function SchedulerCalendar({ filter, onOpen, onMove, now }: SchedulerCale
           whiteSpace: 'nowrap',
         }}
       >
-        <Box component="span" sx={{ color: toneColour(tone), fontWeight: 600 }}>
+        <Box component="span" sx={{ ...toneText(tone), fontWeight: 600 }}>
           {time.format(at)}
         </Box>
         <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
@@ -220,13 +227,17 @@ export function SchedulerCalendar({ filter, onOpen, onMove, now }: SchedulerCale
               key={d.toISOString()}
               {...drop(d)}
               data-day={d.toDateString()}
-              sx={{ ...cellSx, minHeight: 96, opacity: outside ? 0.6 : 1 }}
+              sx={{ ...cellSx, minHeight: 96 }}
             >
               <Typography
                 variant="caption"
                 sx={{
                   fontWeight: sameDay(d, today) ? 700 : 400,
-                  color: sameDay(d, today) ? 'primary.main' : undefined,
+                  color: sameDay(d, today)
+                    ? 'primary.main'
+                    : outside
+                      ? 'text.secondary'
+                      : undefined,
                 }}
               >
                 {d.getDate()}
