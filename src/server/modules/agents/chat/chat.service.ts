@@ -181,8 +181,10 @@ export async function answer(
   };
   // The run's rows wait for the answer's first words (or its end): writing them first would
   // hold the embedded database's thread while the model answers.
-  let firstWordsOut = () => {};
-  const firstWords = new Promise<void>((resolve) => (firstWordsOut = resolve));
+  let release = () => {};
+  const firstWords = new Promise<void>((resolve) => (release = resolve));
+  // A turn later: the words pass the response's stream and reach the socket before any write.
+  const firstWordsOut = () => void setTimeout(release, 0);
   const started = await startRun(deps, scope, caller, agentId, {
     input: { message: input.message, history },
     draft: false,
