@@ -41,12 +41,8 @@ const graph = {
   ],
 };
 
-test('an admin schedules an agent daily, sees it on the calendar, runs it now and finds the run', async ({
-  page,
-}) => {
-  const agentName = `Reporter ${unique()}`;
-  const scheduleName = `Morning report ${unique()}`;
-  const agentId = await agentWithGraph(admin, agentName, graph);
+/** Publishes the agent's draft through the API. */
+async function publish(agentId: string) {
   await expectOk(
     await admin.session.post(`/api/v1/agents/${agentId}/publish`, {
       data: {},
@@ -54,6 +50,15 @@ test('an admin schedules an agent daily, sees it on the calendar, runs it now an
     }),
     'publish',
   );
+}
+
+test('an admin schedules an agent daily, sees it on the calendar, runs it now and finds the run', async ({
+  page,
+}) => {
+  const agentName = `Reporter ${unique()}`;
+  const scheduleName = `Morning report ${unique()}`;
+  const agentId = await agentWithGraph(admin, agentName, graph);
+  await publish(agentId);
   await useSession(page, admin.session);
   await page.goto('/scheduler');
   await expect(page.getByRole('heading', { level: 1, name: 'Scheduler' })).toBeVisible();
@@ -112,13 +117,7 @@ test('the scheduler, its editor and an agent’s Triggers tab pass axe, in en li
 }) => {
   const agentName = `Checked ${unique()}`;
   const agentId = await agentWithGraph(admin, agentName, graph);
-  await expectOk(
-    await admin.session.post(`/api/v1/agents/${agentId}/publish`, {
-      data: {},
-      headers: admin.headers(),
-    }),
-    'publish',
-  );
+  await publish(agentId);
   await expectOk(
     await admin.session.post('/api/v1/schedules', {
       data: {
