@@ -11,6 +11,7 @@ import { member, notificationPreferences, organization, user } from '../db/schem
 import { mailTemplates } from '../mail/templates.ts';
 import { DEFAULT_NOTIFICATION_PREFERENCE } from '../../shared/schemas/account.ts';
 import { notify } from './record.ts';
+import type { NotificationKind, NotificationParams } from '../../shared/schemas/notifications.ts';
 
 type Db = Pick<Database, 'insert' | 'select' | 'execute'>;
 type Delivery = Pick<AppDeps, 'mailer' | 'config' | 'logger'>;
@@ -108,6 +109,25 @@ export async function budgetReached(
   );
 }
 
+/** Tells users about a run, in the app and by e-mail as each one's preferences say. */
+async function tellAboutRun<K extends NotificationKind>(
+  db: Db,
+  delivery: Delivery,
+  run: { organizationId: string; agentId: string; runId: string; userIds: string[] },
+  notification: { kind: K; params: NotificationParams[K] },
+  mail: (url: string) => ReturnType<typeof mailTemplates.runFailed>,
+) {
+  const recipients = await byPreference(db, run.userIds);
+  const link = AGENT_NOTIFICATION_LINKS.run(run.agentId, run.runId);
+  await notify(db, {
+    userIds: recipients.inApp,
+    organizationId: run.organizationId,
+    ...notification,
+    link,
+  });
+  mailLater(delivery, recipients.email, mail(`${delivery.config.appUrl}${link}`));
+}
+
 /**
  * A queued run failed: its caller hears it, or the organisation's admins when nobody called it
  * (an API key, a webhook).
@@ -124,20 +144,16 @@ export async function runFailed(
     error: string;
   },
 ) {
-  const to = event.callerId ? [event.callerId] : await adminIds(db, event.organizationId);
-  const recipients = await byPreference(db, to);
-  const link = AGENT_NOTIFICATION_LINKS.run(event.agentId, event.runId);
-  await notify(db, {
-    userIds: recipients.inApp,
-    organizationId: event.organizationId,
-    kind: 'run.failed',
-    params: { agentName: event.agentName, runId: event.runId, error: event.error.slice(0, 500) },
-    link,
-  });
-  mailLater(
+  const userIds = event.callerId ? [event.callerId] : await adminIds(db, event.organizationId);
+  await tellAboutRun(
+    db,
     delivery,
-    recipients.email,
-    mailTemplates.runFailed(event.agentName, event.error, `${delivery.config.appUrl}${link}`),
+    { ...event, userIds },
+    {
+      kind: 'run.failed',
+      params: { agentName: event.agentName, runId: event.runId, error: event.error.slice(0, 500) },
+    },
+    (url) => mailTemplates.runFailed(event.agentName, event.error, url),
   );
 }
 
@@ -157,22 +173,14 @@ export async function scheduledRunFailed(
     authorId: string;
   },
 ) {
-  const recipients = await byPreference(db, [event.authorId]);
-  const link = AGENT_NOTIFICATION_LINKS.run(event.agentId, event.runId);
-  await notify(db, {
-    userIds: recipients.inApp,
-    organizationId: event.organizationId,
-    kind: 'schedule.run_failed',
-    params: { scheduleName: event.scheduleName, agentName: event.agentName, runId: event.runId },
-    link,
-  });
-  mailLater(
+  await tellAboutRun(
+    db,
     delivery,
-    recipients.email,
-    mailTemplates.scheduledRunFailed(
-      event.scheduleName,
-      event.agentName,
-      `${delivery.config.appUrl}${link}`,
-    ),
+    { ...event, userIds: [event.authorId] },
+    {
+      kind: 'schedule.run_failed',
+      params: { scheduleName: event.scheduleName, agentName: event.agentName, runId: event.runId },
+    },
+    (url) => mailTemplates.scheduledRunFailed(event.scheduleName, event.agentName, url),
   );
 }
