@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CATCH_UP_POLICIES,
@@ -18,12 +18,16 @@ import {
   type OverlapPolicy,
   type ScheduleKind,
 } from '../../../../shared/schemas/schedules';
-import { CodeEditor } from '../../../components/code-editor';
 import { ErrorAlert } from '../../../components/ErrorAlert';
 import { FormDialog } from '../../../components/FormDialog';
 import type { AgentOption, ScheduleDto, ScheduleInput } from '../api';
 import { isoToZonedLocal, zonedLocalToIso } from '../cron-presets';
 import { CronEditor } from './CronEditor';
+
+// CodeMirror loads with the dialog, not with /scheduler (bench:bundle keeps it to its pages).
+const CodeEditor = lazy(() =>
+  import('../../../components/code-editor').then((m) => ({ default: m.CodeEditor })),
+);
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const ZONES: string[] =
@@ -219,15 +223,17 @@ export function ScheduleDialog(props: ScheduleDialogProps) {
           required
         />
       )}
-      <CodeEditor
-        language="json"
-        label={t('scheduler.form.input')}
-        value={form.input}
-        onChange={(value) => set('input', value)}
-        minLines={3}
-        maxLines={10}
-        error={inputError ? t('scheduler.form.inputInvalid') : undefined}
-      />
+      <Suspense fallback={null}>
+        <CodeEditor
+          language="json"
+          label={t('scheduler.form.input')}
+          value={form.input}
+          onChange={(value) => set('input', value)}
+          minLines={3}
+          maxLines={10}
+          error={inputError ? t('scheduler.form.inputInvalid') : undefined}
+        />
+      </Suspense>
       {form.kind !== 'once' && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
