@@ -20,6 +20,9 @@
 //   BENCH_DRAG_MS   how long each drag lasts (default 2000)
 //   BENCH_PROFILE   1: also record Chromium's CPU profiles of the 200-step graph's last opening
 //                   and its drag: bench/results/builder-{open,drag}.cpuprofile (Chrome DevTools)
+//   BENCH_TIMELINE  1: also print each agent's last opening as a timeline (ms since the
+//                   navigation's start): the API calls and script chunks fetched, and the long
+//                   tasks (≥ 50 ms) of the main thread
 //
 // Writes bench/results/builder.json.
 import { stat, writeFile } from 'node:fs/promises';
@@ -36,6 +39,7 @@ const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'builder.json');
 const OPEN_PROFILE_FILE = path.join(ROOT, 'bench', 'results', 'builder-open.cpuprofile');
 const DRAG_PROFILE_FILE = path.join(ROOT, 'bench', 'results', 'builder-drag.cpuprofile');
 const PROFILE = process.env.BENCH_PROFILE === '1';
+const TIMELINE = process.env.BENCH_TIMELINE === '1';
 
 const RUNS = Math.max(1, Math.floor(envNumber('BENCH_RUNS', 3)));
 const DRAG_MS = Math.max(200, envNumber('BENCH_DRAG_MS', 2000));
@@ -123,11 +127,47 @@ function watchRender() {
   requestAnimationFrame(check);
 }
 
+/** In the page from its first script: notes the main thread's long tasks (BENCH_TIMELINE). */
+function watchLongTasks() {
+  const w = window as unknown as { __benchLongTasks?: [number, number][] };
+  const tasks: [number, number][] = (w.__benchLongTasks = []);
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) tasks.push([entry.startTime, entry.duration]);
+  }).observe({ type: 'longtask', buffered: true });
+}
+
+/** The opening's fetches (API calls and scripts) and long tasks, in the order they started. */
+async function openTimeline(page: Page): Promise<string[]> {
+  const { resources, tasks } = await page.evaluate(() => ({
+    resources: performance
+      .getEntriesByType('resource')
+      .map((entry) => [
+        entry.name,
+        entry.startTime,
+        (entry as PerformanceResourceTiming).responseEnd,
+      ])
+      .filter(([name]) => /\/api\/|\.js(\?|$)/.test(name as string)) as [string, number, number][],
+    tasks: (window as unknown as { __benchLongTasks?: [number, number][] }).__benchLongTasks ?? [],
+  }));
+  const rows: [number, string][] = [
+    ...resources.map(([name, start, end]): [number, string] => [
+      start,
+      `${Math.round(start)}–${Math.round(end)}  ${new URL(name).pathname.replace(/^.*\/assets\//, '')}`,
+    ]),
+    ...tasks.map(([start, duration]): [number, string] => [
+      start,
+      `${Math.round(start)}–${Math.round(start + duration)}  long task`,
+    ]),
+  ];
+  return rows.sort((a, b) => a[0] - b[0]).map(([, text]) => text);
+}
+
 async function openMs(page: Page, id: string, steps: number): Promise<number> {
   await page.addInitScript((n) => {
     (window as unknown as { __benchSteps: number }).__benchSteps = n;
   }, steps);
   await page.addInitScript(watchRender);
+  if (TIMELINE) await page.addInitScript(watchLongTasks);
   await page.goto(`${baseUrl}/agents/${id}`);
   const handle = await page.waitForFunction(
     () => (window as unknown as { __benchRenderedAt?: number }).__benchRenderedAt,
@@ -238,6 +278,10 @@ async function measure(browser: Browser, which: keyof typeof agents) {
     const ms = await openMs(page, id, steps);
     await profile?.(OPEN_PROFILE_FILE);
     if (run > 0) opens.push(ms);
+  }
+  if (TIMELINE) {
+    console.log(`${which}: last opening, ${round(opens.at(-1)!, 1)} ms`);
+    for (const row of await openTimeline(page!)) console.log(`  ${row}`);
   }
   const drag = await dragFrames(page!, PROFILE && which === 'large');
   await context.close();

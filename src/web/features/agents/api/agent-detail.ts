@@ -8,7 +8,9 @@ import type { AgentVersionDto, AgentVersionSummary } from '../../../../shared/sc
 import type { RunDto, RunPage, RunStatusValue, RunTrigger } from '../../../../shared/schemas/runs';
 import { api } from '../../../lib/api';
 import { readStorage, STORAGE_KEYS } from '../../../lib/storage';
-import { agentKeys, type Agent } from './agents';
+import { agentKeys } from './agents';
+
+export { agentQueryOptions } from './agent-query';
 
 const path = (id: string) => `/agents/${encodeURIComponent(id)}`;
 
@@ -27,13 +29,6 @@ export interface RunFilters {
   status?: RunStatusValue | undefined;
   trigger?: RunTrigger | undefined;
 }
-
-export const agentQueryOptions = (orgId: string | null, id: string) =>
-  queryOptions({
-    queryKey: agentKeys.detail(orgId, id),
-    queryFn: ({ signal }) => api<Agent>(path(id), { signal }),
-    enabled: orgId !== null,
-  });
 
 export const versionsQueryOptions = (orgId: string | null, id: string) =>
   queryOptions({

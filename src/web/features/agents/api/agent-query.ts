@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { AgentDto } from '../../../../shared/schemas/agents';
+import { api } from '../../../lib/api';
+import { agentKeys } from './keys';
+
+/**
+ * One agent (its draft, problems, status). Its own small module: the agent page's route
+ * prefetches it, and a route's loader is in the app's entry chunk.
+ */
+export const agentQueryOptions = (orgId: string | null, id: string) =>
+  queryOptions({
+    queryKey: agentKeys.detail(orgId, id),
+    queryFn: ({ signal }) => api<AgentDto>(`/agents/${encodeURIComponent(id)}`, { signal }),
+    enabled: orgId !== null,
+  });
