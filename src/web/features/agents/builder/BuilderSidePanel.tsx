@@ -5,17 +5,24 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { IconX } from '@tabler/icons-react';
-import { memo, useMemo, useRef, type ReactNode } from 'react';
+import { lazy, memo, Suspense, useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentGraph } from '../../../../shared/schemas/agent-graph';
 import type { AgentGraphProblem } from '../../../../shared/schemas/agents';
 import type { LiveStep } from '../detail/detail-logic';
-import { NodeForm, type BuilderModel } from './forms';
+import type { BuilderModel } from './forms';
 import { availableVariables, updateNodeData } from './graph-model';
 import type { GraphHistory } from './useGraphHistory';
 import { ValidationPanel } from './ValidationPanel';
 
 export type BuilderSide = 'step' | 'problems' | 'test';
+
+// The step forms (with CodeMirror, a third of the builder's code) are not needed to show the
+// canvas: they load on their own, once the builder has opened, before a step is picked.
+const loadNodeForm = () => import('./forms/NodeForm');
+const NodeForm = lazy(() => loadNodeForm().then((m) => ({ default: m.NodeForm })));
+/** How long after the builder opens its forms are fetched (after its first frames). */
+const NODE_FORM_PRELOAD_MS = 500;
 
 export interface BuilderSidePanelProps {
   side: BuilderSide;
@@ -110,6 +117,15 @@ export function BuilderSidePanel({
     [graph, selectedId],
   );
 
+  useEffect(() => {
+    // A failure is left to the form's own load, which the page's error boundary shows.
+    const timer = window.setTimeout(
+      () => void loadNodeForm().catch(() => undefined),
+      NODE_FORM_PRELOAD_MS,
+    );
+    return () => window.clearTimeout(timer);
+  }, []);
+
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <SideTabs
@@ -128,21 +144,23 @@ export function BuilderSidePanel({
       >
         {side === 'step' ? (
           selectedNode ? (
-            <NodeForm
-              key={selectedNode.id}
-              node={selectedNode}
-              onChange={(data) =>
-                change(updateNodeData(graph, selectedNode.id, data), {
-                  key: `form:${selectedNode.id}`,
-                  // What a form fills in by itself when it opens is no step to undo.
-                  record: touchedForm.current === selectedNode.id,
-                })
-              }
-              variables={variables}
-              readOnly={readOnly}
-              problems={problems.filter((p) => p.nodeId === selectedNode.id)}
-              builderModel={builderModel}
-            />
+            <Suspense fallback={null}>
+              <NodeForm
+                key={selectedNode.id}
+                node={selectedNode}
+                onChange={(data) =>
+                  change(updateNodeData(graph, selectedNode.id, data), {
+                    key: `form:${selectedNode.id}`,
+                    // What a form fills in by itself when it opens is no step to undo.
+                    record: touchedForm.current === selectedNode.id,
+                  })
+                }
+                variables={variables}
+                readOnly={readOnly}
+                problems={problems.filter((p) => p.nodeId === selectedNode.id)}
+                builderModel={builderModel}
+              />
+            </Suspense>
           ) : (
             <Typography color="text.secondary">
               {selectedNodes.size > 1
