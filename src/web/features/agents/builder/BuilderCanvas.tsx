@@ -13,9 +13,10 @@ import {
   type IsValidConnection,
   type NodeChange,
   type OnSelectionChangeParams,
+  type ReactFlowProps,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentGraph, NodeType } from '../../../../shared/schemas/agent-graph';
 import type { AgentGraphProblem } from '../../../../shared/schemas/agents';
@@ -133,7 +134,73 @@ export interface BuilderCanvasProps {
  * graph changes once, when they are dropped (one undo step per move). The canvas stays left to
  * right in every language.
  */
-export function BuilderCanvas({
+export function BuilderCanvas({ onDropType, readOnly, ...props }: BuilderCanvasProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const { mode, systemMode } = useColorScheme();
+  const flow = useReactFlow();
+
+  const ariaLabelConfig = useMemo(
+    () => ({
+      'node.a11yDescription.default': t('builder.canvas.a11y.node'),
+      'node.a11yDescription.keyboardDisabled': t('builder.canvas.a11y.nodeKeyboardDisabled'),
+      'edge.a11yDescription.default': t('builder.canvas.a11y.edge'),
+      'controls.ariaLabel': t('builder.canvas.controls'),
+      'controls.zoomIn.ariaLabel': t('builder.canvas.zoomIn'),
+      'controls.zoomOut.ariaLabel': t('builder.canvas.zoomOut'),
+      'controls.fitView.ariaLabel': t('builder.canvas.fitView'),
+      'controls.interactive.ariaLabel': t('builder.canvas.lock'),
+      'minimap.ariaLabel': t('builder.canvas.minimap'),
+      'handle.ariaLabel': t('builder.canvas.a11y.handle'),
+    }),
+    [t],
+  );
+
+  const errorColor = theme.palette.error.main;
+  const primaryColor = theme.palette.primary.main;
+  const minimapColor = useCallback(
+    (n: AgentFlowNode) => (n.data.problems.length > 0 ? errorColor : primaryColor),
+    [errorColor, primaryColor],
+  );
+
+  const onDragOver = (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes(PALETTE_DRAG_TYPE)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'copy';
+  };
+  const onDrop = (event: DragEvent) => {
+    const type = event.dataTransfer.getData(PALETTE_DRAG_TYPE) as NodeType;
+    if (!type || readOnly) return;
+    event.preventDefault();
+    onDropType(type, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }));
+  };
+
+  const dark = (mode === 'system' ? systemMode : mode) === 'dark';
+  // The frame (its styles, texts and theme) is drawn again only when its props change; a drag
+  // redraws the flow inside it on every frame.
+  return (
+    <Box dir="ltr" sx={canvasStyles} onDragOver={onDragOver} onDrop={onDrop}>
+      <FlowView
+        {...props}
+        readOnly={readOnly}
+        colorMode={dark ? 'dark' : 'light'}
+        ariaLabelConfig={ariaLabelConfig}
+        label={t('builder.canvas.label')}
+        minimapColor={minimapColor}
+      />
+    </Box>
+  );
+}
+
+interface FlowViewProps extends Omit<BuilderCanvasProps, 'onDropType'> {
+  colorMode: 'dark' | 'light';
+  ariaLabelConfig: ReactFlowProps['ariaLabelConfig'];
+  label: string;
+  minimapColor: (node: AgentFlowNode) => string;
+}
+
+/** React Flow with the canvas's own state: the nodes as they are dragged, the selected edges. */
+const FlowView = memo(function FlowView({
   graph,
   problems,
   statuses,
@@ -141,14 +208,13 @@ export function BuilderCanvas({
   selectedNodes,
   onSelectionChange,
   onChange,
-  onDropType,
   onRefused,
   compact = false,
-}: BuilderCanvasProps) {
-  const { t } = useTranslation();
-  const theme = useTheme();
-  const { mode, systemMode } = useColorScheme();
-  const flow = useReactFlow();
+  colorMode,
+  ariaLabelConfig,
+  label,
+  minimapColor,
+}: FlowViewProps) {
   const [selectedEdges, setSelectedEdges] = useState<ReadonlySet<string>>(new Set());
   const [nodes, setNodes] = useState<AgentFlowNode[]>(() =>
     toFlowNodes(graph, problems, statuses, selectedNodes, readOnly),
@@ -252,71 +318,10 @@ export function BuilderCanvas({
     [graph, onChange, readOnly],
   );
 
-  const ariaLabelConfig = useMemo(
-    () => ({
-      'node.a11yDescription.default': t('builder.canvas.a11y.node'),
-      'node.a11yDescription.keyboardDisabled': t('builder.canvas.a11y.nodeKeyboardDisabled'),
-      'edge.a11yDescription.default': t('builder.canvas.a11y.edge'),
-      'controls.ariaLabel': t('builder.canvas.controls'),
-      'controls.zoomIn.ariaLabel': t('builder.canvas.zoomIn'),
-      'controls.zoomOut.ariaLabel': t('builder.canvas.zoomOut'),
-      'controls.fitView.ariaLabel': t('builder.canvas.fitView'),
-      'controls.interactive.ariaLabel': t('builder.canvas.lock'),
-      'minimap.ariaLabel': t('builder.canvas.minimap'),
-      'handle.ariaLabel': t('builder.canvas.a11y.handle'),
-    }),
-    [t],
-  );
-
-  const errorColor = theme.palette.error.main;
-  const primaryColor = theme.palette.primary.main;
-  const minimapColor = useCallback(
-    (n: AgentFlowNode) => (n.data.problems.length > 0 ? errorColor : primaryColor),
-    [errorColor, primaryColor],
-  );
-
-  const onDragOver = (event: DragEvent) => {
-    if (!event.dataTransfer.types.includes(PALETTE_DRAG_TYPE)) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'copy';
-  };
-  const onDrop = (event: DragEvent) => {
-    const type = event.dataTransfer.getData(PALETTE_DRAG_TYPE) as NodeType;
-    if (!type || readOnly) return;
-    event.preventDefault();
-    onDropType(type, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }));
-  };
-
-  const dark = (mode === 'system' ? systemMode : mode) === 'dark';
-  return (
-    <Box dir="ltr" sx={canvasStyles} onDragOver={onDragOver} onDrop={onDrop}>
-      <ReactFlow<AgentFlowNode, Edge>
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        onNodesChange={onNodesChange}
-        onConnect={onConnect}
-        isValidConnection={isValidConnection}
-        onDelete={onDelete}
-        onSelectionChange={handleSelection}
-        onNodeDragStart={onNodeDragStart}
-        onNodeDragStop={endDrag}
-        nodesDraggable={!readOnly}
-        nodesConnectable={!readOnly}
-        edgesFocusable
-        deleteKeyCode={readOnly ? null : DELETE_KEYS}
-        multiSelectionKeyCode={MULTI_SELECTION_KEYS}
-        snapToGrid
-        snapGrid={SNAP_GRID}
-        fitView
-        fitViewOptions={FIT_VIEW_OPTIONS}
-        minZoom={0.1}
-        maxZoom={2}
-        colorMode={dark ? 'dark' : 'light'}
-        proOptions={PRO_OPTIONS}
-        ariaLabelConfig={ariaLabelConfig}
-        aria-label={t('builder.canvas.label')}
-      >
+  // Not drawn again on each frame of a drag (React Flow's store updates them).
+  const overlays = useMemo(
+    () => (
+      <>
         <Background variant={BackgroundVariant.Dots} gap={GRID} size={1.2} />
         <Controls showInteractive={false} position="top-left" />
         {compact ? null : (
@@ -328,7 +333,40 @@ export function BuilderCanvas({
             style={MINIMAP_STYLE}
           />
         )}
-      </ReactFlow>
-    </Box>
+      </>
+    ),
+    [compact, minimapColor],
   );
-}
+
+  return (
+    <ReactFlow<AgentFlowNode, Edge>
+      nodes={nodes}
+      edges={edges}
+      nodeTypes={nodeTypes}
+      onNodesChange={onNodesChange}
+      onConnect={onConnect}
+      isValidConnection={isValidConnection}
+      onDelete={onDelete}
+      onSelectionChange={handleSelection}
+      onNodeDragStart={onNodeDragStart}
+      onNodeDragStop={endDrag}
+      nodesDraggable={!readOnly}
+      nodesConnectable={!readOnly}
+      edgesFocusable
+      deleteKeyCode={readOnly ? null : DELETE_KEYS}
+      multiSelectionKeyCode={MULTI_SELECTION_KEYS}
+      snapToGrid
+      snapGrid={SNAP_GRID}
+      fitView
+      fitViewOptions={FIT_VIEW_OPTIONS}
+      minZoom={0.1}
+      maxZoom={2}
+      colorMode={colorMode}
+      proOptions={PRO_OPTIONS}
+      ariaLabelConfig={ariaLabelConfig}
+      aria-label={label}
+    >
+      {overlays}
+    </ReactFlow>
+  );
+});
