@@ -15,9 +15,20 @@ export function resolveAppSecret(configured: string | undefined, dataDir: string
 
 const SECRET_VERSION = 'v1';
 
-/** A 256-bit key for one purpose (e.g. `data-source-secrets`), derived from the app secret with HKDF. */
+const derivedKeys = new Map<string, Buffer>();
+
+/**
+ * A 256-bit key for one purpose (e.g. `data-source-secrets`), derived from the app secret with
+ * HKDF once per process (a model call decrypts its provider's key before each request).
+ */
 function secretKey(appSecret: string, purpose: string): Buffer {
-  return Buffer.from(hkdfSync('sha256', appSecret, 'meridian', purpose, 32));
+  const id = JSON.stringify([appSecret, purpose]);
+  let key = derivedKeys.get(id);
+  if (!key) {
+    key = Buffer.from(hkdfSync('sha256', appSecret, 'meridian', purpose, 32));
+    derivedKeys.set(id, key);
+  }
+  return key;
 }
 
 /**

@@ -2,6 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { withPreparedStatements } from './pglite-prepared.ts';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -93,7 +94,10 @@ export function openDatabase(options: {
     startParams: [...PGlite.defaultStartParams, ...PGLITE_MEMORY_SETTINGS],
     loadDataDir: template,
   });
-  const db = drizzlePglite(client, { schema, logger: queryCounterLogger }) as unknown as Database;
+  const db = drizzlePglite(withPreparedStatements(client), {
+    schema,
+    logger: queryCounterLogger,
+  }) as unknown as Database;
   return {
     db,
     kind: 'pglite',

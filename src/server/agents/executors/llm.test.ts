@@ -6,10 +6,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { graph, runAll } from '../../../shared/engine/test-support.ts';
 import type { RunEvent } from '../../../shared/engine/types.ts';
 import { createServerExecutors } from './index.ts';
+import { updateModelProvider } from '../../modules/model-providers/model-providers.service.ts';
 import {
   env,
   KEY,
   model,
+  orgA,
   orgB,
   pgCount,
   providerId,
@@ -142,6 +144,30 @@ describe('llm', () => {
       expect(failed?.error.message).toContain(message);
       expect(failed?.error.message).toContain(String(status));
     }
+  });
+
+  it('sends a provider’s new key as soon as it is changed (the model client is kept per key)', async () => {
+    const scope = { organizationId: orgA };
+    const actor = { id: null, email: null, ip: null };
+    const change = (apiKey: string) =>
+      updateModelProvider(env.deps, scope, actor, providerId, { apiKey });
+    try {
+      model.reply({ text: 'first' });
+      expect((await run('llm', { providerId, prompt: 'Hi' })).output).toMatchObject({
+        text: 'first',
+      });
+      await change('sk-rotated');
+      // The model server knows only the first key: it refuses the new one.
+      await expect(run('llm', { providerId, prompt: 'Hi' })).rejects.toThrow('401');
+      expect(model.requests.at(-1)!.headers.authorization).toBe('Bearer sk-rotated');
+    } finally {
+      await change(KEY);
+    }
+    model.reply({ text: 'third' });
+    expect((await run('llm', { providerId, prompt: 'Hi' })).output).toMatchObject({
+      text: 'third',
+    });
+    expect(model.requests.at(-1)!.headers.authorization).toBe(`Bearer ${KEY}`);
   });
 
   it('stops the request when the run is cancelled', async () => {

@@ -14,6 +14,7 @@
  *   tokens (left out when the provider has no price for the model).
  * - A provider error fails the step with the provider's own message.
  */
+import { createHash } from 'node:crypto';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import { APICallError, jsonSchema, stepCountIs, streamText, tool, type ToolSet } from 'ai';
 import type { NodeOfType } from '../../../shared/schemas/agent-graph.ts';
@@ -24,7 +25,9 @@ import { providerTarget } from '../../modules/model-providers/model-providers.se
 import {
   modelFetch,
   providerMessage,
+  type ProviderTarget,
 } from '../../modules/model-providers/model-providers-client.ts';
+import type { OutboundPolicy } from '../../net/outbound.ts';
 import { findDataSource } from '../../modules/data-sources/data-sources.service.ts';
 import { runSourceQuery } from './datasource-query.ts';
 import { parseHttpUrl, sendHttp } from './http-request.ts';
@@ -207,6 +210,40 @@ function providerFailure(error: unknown): Error {
   return new Error(String(error));
 }
 
+type ChatModel = ReturnType<ReturnType<typeof createOpenAICompatible>>;
+
+/** Model clients per outbound policy, by provider address, credentials and model. */
+const chatModels = new WeakMap<OutboundPolicy, Map<string, ChatModel>>();
+const CHAT_MODELS_KEPT = 200;
+
+/**
+ * The AI SDK's client for a provider's model, made once and kept: a new client compiles its
+ * response schemas again on its first answer, which a chat's first token would wait for. The
+ * credentials are in the key only as a hash, so a changed key or header makes a new client.
+ */
+function chatModel(policy: OutboundPolicy, target: ProviderTarget, modelId: string): ChatModel {
+  let models = chatModels.get(policy);
+  if (!models) chatModels.set(policy, (models = new Map()));
+  const credentials = createHash('sha256')
+    .update(JSON.stringify([target.apiKey, target.headers]))
+    .digest('base64url');
+  const key = JSON.stringify([target.baseUrl, credentials, modelId]);
+  let model = models.get(key);
+  if (!model) {
+    if (models.size >= CHAT_MODELS_KEPT) models.delete(models.keys().next().value!);
+    model = createOpenAICompatible({
+      name: 'meridian',
+      baseURL: target.baseUrl,
+      ...(target.apiKey ? { apiKey: target.apiKey } : {}),
+      headers: target.headers,
+      fetch: modelFetch(policy),
+      includeUsage: true,
+    })(modelId);
+    models.set(key, model);
+  }
+  return model;
+}
+
 const perMillion = (tokens: number, price: number | null | undefined) =>
   price === null || price === undefined ? null : (tokens * price) / 1_000_000;
 
@@ -239,17 +276,9 @@ export function llmExecutor(env: ServerExecutorEnv): Executor<NodeOfType<'llm'>>
       await dataSourceTools(env, data.tools.dataSourceIds, tools);
       await httpTools(env, node, context, tools);
     }
-    const provider = createOpenAICompatible({
-      name: 'meridian',
-      baseURL: target.baseUrl,
-      ...(target.apiKey ? { apiKey: target.apiKey } : {}),
-      headers: target.headers,
-      fetch: modelFetch(env.deps.config.outbound),
-      includeUsage: true,
-    });
     const hasTools = Object.keys(tools).length > 0;
     const result = streamText({
-      model: provider(modelId),
+      model: chatModel(env.deps.config.outbound, target, modelId),
       ...(system ? { system } : {}),
       prompt: prompt || ' ',
       ...(data.temperature !== undefined ? { temperature: data.temperature } : {}),

@@ -183,8 +183,12 @@ export async function answer(
   // hold the embedded database's thread while the model answers.
   let release = () => {};
   const firstWords = new Promise<void>((resolve) => (release = resolve));
-  // A turn later: the words pass the response's stream and reach the socket before any write.
-  const firstWordsOut = () => void setTimeout(release, 0);
+  let wordsOut: Promise<void> | null = null;
+  // Node sends a response's writes on the next tick, once the microtasks queued meanwhile are
+  // done (the rest of the model's answer, database writes): a turn of the event loop lets the
+  // first words reach the socket first; then the writes held back go.
+  const firstWordsOut = () =>
+    (wordsOut ??= new Promise<void>((resolve) => setImmediate(resolve)).then(release));
   const started = await startRun(deps, scope, caller, agentId, {
     input: { message: input.message, history },
     draft: false,
@@ -226,15 +230,17 @@ export async function answer(
         if (event.type === 'node.delta' && streamed.has(event.nodeId)) {
           text += event.text;
           writer.write({ type: 'text-delta', id: textId, delta: event.text });
-          // The first words are out: the message is stored while the rest comes.
-          firstWordsOut();
-          void storeMessage().catch(() => {});
+          if (!wordsOut) {
+            // Once the first words are out, the message is stored while the rest comes.
+            await firstWordsOut();
+            void storeMessage().catch(() => {});
+          }
         }
       }
-      firstWordsOut();
+      void firstWordsOut();
       await storeMessage();
     } catch (error) {
-      firstWordsOut();
+      void firstWordsOut();
       cancelRun(started.runId, 'The message could not be stored');
       deps.logger.error({ err: error, runId: started.runId }, 'storing a chat message failed');
       writer.write({ type: 'error', errorText: M.messageNotStored });
