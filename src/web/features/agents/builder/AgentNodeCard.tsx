@@ -104,6 +104,18 @@ export const agentNodeCardStyles = {
     color: 'var(--mui-palette-text-secondary)',
   },
   [`& .${C.outputLabel}[data-error]`]: { color: 'var(--mui-palette-error-main)' },
+  // React Flow centres a handle on the card's edge with a transform, which gives each of a
+  // large graph's hundreds of handles a paint chunk of its own, all layerised again by Chromium
+  // on every frame of a drag: margins centre them in the same place (6 px, border-box).
+  // (Strings: the sx numbers of margins are theme spacings.)
+  [`& .${C.card} .react-flow__handle`]: {
+    width: '6px',
+    height: '6px',
+    marginTop: '-3px',
+    transform: 'none',
+  },
+  [`& .${C.card} .react-flow__handle-left`]: { marginLeft: '-3px' },
+  [`& .${C.card} .react-flow__handle-right`]: { marginRight: '-3px' },
   [`& .${C.card} .react-flow__handle.react-flow__handle-right`]: {
     background: 'var(--mui-palette-primary-main)',
   },
