@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -51,13 +51,34 @@ export function encryptSecret(
     .join('.');
 }
 
-/** Decrypts what `encryptSecret` returned; throws when the key, context or data do not match. */
+/** Secrets decrypted lately, by a hash of what decrypted them (the oldest forgotten first). */
+const decrypted = new Map<string, string>();
+const DECRYPTED_KEPT = 1000;
+
+/**
+ * Decrypts what `encryptSecret` returned; throws when the key, context or data do not match.
+ * What it decrypted is kept in memory (never on disk): a model call, a webhook or a query
+ * decrypts the same secret on every request (a lookup costs a tenth of a decryption).
+ */
 export function decryptSecret(
   appSecret: string,
   purpose: string,
   context: string,
   stored: string,
 ): string {
+  const id = createHash('sha256')
+    .update(JSON.stringify([appSecret, purpose, context, stored]))
+    .digest('base64url');
+  let plaintext = decrypted.get(id);
+  if (plaintext === undefined) {
+    plaintext = decrypt(appSecret, purpose, context, stored);
+    if (decrypted.size >= DECRYPTED_KEPT) decrypted.delete(decrypted.keys().next().value!);
+    decrypted.set(id, plaintext);
+  }
+  return plaintext;
+}
+
+function decrypt(appSecret: string, purpose: string, context: string, stored: string): string {
   const [version, iv, tag, data] = stored.split('.');
   if (version !== SECRET_VERSION || iv === undefined || tag === undefined || data === undefined) {
     throw new Error('Unknown secret format');
