@@ -5,7 +5,7 @@
  * the database (drizzle's `.prepare(name)` changes nothing there). This wrapper parses each
  * statement text once, under a name, and then runs it with one call (bind, describe, execute,
  * sync): a run's agent read goes from about 2.5 ms to 0.5 ms. Values are serialised and results
- * parsed exactly as PGlite's `query` does, with the same locks, so drizzle cannot tell.
+ * parsed as PGlite's `query` does them, with the same locks, so drizzle cannot tell.
  * Statements with a blob (COPY) or explicit parameter types go through PGlite's own `query`.
  */
 import {
@@ -16,6 +16,9 @@ import {
   type Results,
 } from '@electric-sql/pglite';
 import type { Transaction } from '@electric-sql/pglite';
+
+const messages_ = protocol.messages;
+type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 
 /** Named statements kept per database; the oldest is closed beyond this. */
 const STATEMENTS_KEPT = 500;
@@ -85,7 +88,48 @@ export function withPreparedStatements(client: PGlite, kept = STATEMENTS_KEPT): 
       ]),
       { syncToFs: !inTransaction },
     );
-    return parse.parseResults(messages, client.parsers, options)[0] as Results<T>;
+    return results<T>(messages, options);
+  }
+
+  /**
+   * PGlite's `parseResults` for one statement, without its copy of every type's parser per call
+   * (drizzle passes parsers with each query): each column's parser is looked up once.
+   */
+  function results<T>(messages: BackendMessage[], options: QueryOptions | undefined): Results<T> {
+    let fields: { name: string; dataTypeID: number }[] = [];
+    let parsers: (((value: string, type: number) => unknown) | undefined)[] = [];
+    const rows: unknown[] = [];
+    const asArray = options?.rowMode === 'array';
+    for (const message of messages) {
+      if (message instanceof messages_.RowDescriptionMessage) {
+        fields = message.fields.map(({ name, dataTypeID }) => ({ name, dataTypeID }));
+        parsers = fields.map(
+          ({ dataTypeID }) => options?.parsers?.[dataTypeID] ?? client.parsers[dataTypeID],
+        );
+      } else if (message instanceof messages_.DataRowMessage) {
+        const values = message.fields.map((value, i) => {
+          if (value === null) return null;
+          const parser = parsers[i];
+          return parser ? parser(value, fields[i]!.dataTypeID) : value;
+        });
+        rows.push(
+          asArray ? values : Object.fromEntries(values.map((v, i) => [fields[i]!.name, v])),
+        );
+      } else if (message instanceof messages_.CommandCompleteMessage) {
+        const words = message.text.split(' ');
+        const command = words[0]!;
+        const count = parseInt(words[words.length - 1]!, 10);
+        const counted = ['INSERT', 'UPDATE', 'DELETE', 'COPY', 'MERGE'].includes(command);
+        return {
+          rows: rows as Results<T>['rows'],
+          fields,
+          command,
+          affectedRows: counted ? count : 0,
+          ...(Number.isNaN(count) ? {} : { rowCount: count }),
+        };
+      }
+    }
+    return { rows: [], fields: [], affectedRows: 0 };
   }
 
   const preparable = (params: unknown[] | undefined, options: QueryOptions | undefined) =>
