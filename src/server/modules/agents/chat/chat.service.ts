@@ -219,6 +219,9 @@ export async function answer(
   });
 
   const execute = async ({ writer }: { writer: UIMessageStreamWriter }) => {
+    // A turn first: the run reaches its model request before the response's headers and first
+    // parts are written, which then happens while the model thinks.
+    await new Promise((resolve) => setImmediate(resolve));
     writer.write({ type: 'start' });
     writer.write({ type: 'data-conversation', data: toConversation(conversation) });
     writer.write({ type: 'data-run', data: { runId: started.runId } });
