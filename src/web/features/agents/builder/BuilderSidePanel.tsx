@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
+import Skeleton from '@mui/material/Skeleton';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
@@ -23,6 +24,17 @@ const loadNodeForm = () => import('./forms/NodeForm');
 const NodeForm = lazy(() => loadNodeForm().then((m) => ({ default: m.NodeForm })));
 /** How long after the builder opens its forms are fetched (after its first frames). */
 const NODE_FORM_PRELOAD_MS = 500;
+
+/** Where the step's form comes the first time its code is still on its way. */
+function FormSkeleton() {
+  return (
+    <Stack spacing={2} sx={{ p: 2 }} aria-hidden>
+      <Skeleton variant="rounded" height={40} />
+      <Skeleton variant="rounded" height={40} />
+      <Skeleton variant="rounded" height={120} />
+    </Stack>
+  );
+}
 
 export interface BuilderSidePanelProps {
   side: BuilderSide;
@@ -144,7 +156,7 @@ export function BuilderSidePanel({
       >
         {side === 'step' ? (
           selectedNode ? (
-            <Suspense fallback={null}>
+            <Suspense fallback={<FormSkeleton />}>
               <NodeForm
                 key={selectedNode.id}
                 node={selectedNode}
