@@ -83,6 +83,56 @@ describe('the run journal', () => {
     }
   });
 
+  it('stores every value as given: text with quotes and symbols, nested JSON, nulls, times', async () => {
+    const journal = runJournal(server.db);
+    const tricky = {
+      text: 'it\'s "quoted" \\ ☃ 🧪',
+      nested: [1, null, { deep: true }],
+      none: null,
+    };
+    const startedAt = new Date('2026-11-27T10:00:00.123Z');
+    const base = { organizationId: scope.organizationId, agentId, trigger: 'test' as const };
+    const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
+    // Rows of different columns in one write: one has a replay source, the other has none.
+    await Promise.all([
+      journal.addRun({ ...base, id: a, status: 'running', input: tricky, startedAt }),
+      journal.addRun({ ...base, id: b, status: 'running', input: 'plain', replayFrom: 'start' }),
+    ]);
+    await journal.addStep({
+      organizationId: scope.organizationId,
+      runId: a,
+      nodeId: 'start',
+      nodeType: 'start',
+      status: 'succeeded',
+      input: tricky,
+      output: null,
+      startedAt,
+      finishedAt: startedAt,
+      durationMs: 0,
+    });
+    await journal.finish({
+      id: a,
+      status: 'succeeded',
+      output: tricky,
+      error: null,
+      tokensIn: 3,
+      tokensOut: 4,
+      cost: 0.25,
+      finishedAt: startedAt,
+    });
+    const rows = await server.db
+      .select()
+      .from(agentRuns)
+      .where(inArray(agentRuns.id, [a, b]));
+    const run = rows.find((r) => r.id === a)!;
+    expect(run).toMatchObject({ input: tricky, output: tricky, status: 'succeeded', cost: 0.25 });
+    expect(run).toMatchObject({ tokensIn: 3, tokensOut: 4, replayFrom: null, startedAt });
+    expect(run.finishedAt).toEqual(startedAt);
+    expect(rows.find((r) => r.id === b)).toMatchObject({ input: 'plain', replayFrom: 'start' });
+    const [step] = await server.db.select().from(agentRunSteps).where(eq(agentRunSteps.runId, a));
+    expect(step).toMatchObject({ input: tricky, output: null, startedAt, attempt: 1 });
+  });
+
   it('fails only the run whose row cannot be written when they share a write', async () => {
     const journal = runJournal(server.db);
     const good = crypto.randomUUID();
