@@ -75,6 +75,19 @@ describe('withPreparedStatements (PGlite)', () => {
     ]);
   });
 
+  it('closes the least used lately first', async () => {
+    const text = (n: number) => `select ${n}::int + $1::int as lru`;
+    for (const n of [10, 11, 12]) await db.query(text(n), [0]);
+    await db.query(text(10), [0]); // used again: 11 is now the least used lately
+    await db.query(text(13), [0]); // evicts 11
+    await db.query(text(14), [0]); // closes 11, evicts 12
+    const kept = (
+      await raw.query<{ statement: string }>('select statement from pg_prepared_statements')
+    ).rows.map((r) => r.statement);
+    expect(kept).toContain(text(10));
+    expect(kept).not.toContain(text(11));
+  });
+
   it('raises the database’s errors with their codes and stays usable', async () => {
     const insert = 'insert into item (name) values ($1)';
     await db.query(insert, ['dup']);

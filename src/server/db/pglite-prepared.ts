@@ -20,8 +20,8 @@ import type { Transaction } from '@electric-sql/pglite';
 const messages_ = protocol.messages;
 type BackendMessage = Parameters<typeof parse.parseResults>[0][number];
 
-/** Named statements kept per database; the oldest is closed beyond this. */
-const STATEMENTS_KEPT = 500;
+/** Named statements kept per database; the least used lately is closed beyond this. */
+const STATEMENTS_KEPT = 300;
 
 type Statement = { name: string; paramTypes: number[] };
 type Exclusive = <T>(work: () => Promise<T>) => Promise<T>;
@@ -69,7 +69,14 @@ export function withPreparedStatements(client: PGlite, kept = STATEMENTS_KEPT): 
     options: QueryOptions | undefined,
     inTransaction: boolean,
   ): Promise<Results<T>> {
-    const statement = statements.get(text) ?? (await prepare(text, inTransaction));
+    let statement = statements.get(text);
+    if (statement) {
+      // Last in the map: the least used lately is first, and closed first.
+      statements.delete(text);
+      statements.set(text, statement);
+    } else {
+      statement = await prepare(text, inTransaction);
+    }
     const values = params.map((value, i) => {
       if (value === null || value === undefined) return null;
       const type = statement.paramTypes[i]!;
