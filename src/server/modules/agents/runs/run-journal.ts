@@ -5,7 +5,7 @@
  * fails as a batch is retried run by run, so one run's bad row never loses another run's log.
  * A run's steps and result are handed over after its row, so they are never written before it.
  */
-import { getTableColumns, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { agentRuns, agentRunSteps } from '../../../db/schema/index.ts';
 
@@ -32,10 +32,10 @@ interface Batch {
 
 const emptyBatch = (): Batch => ({ runs: [], steps: [], results: [], waiters: new Map() });
 
-/** One statement that stores many runs' results: `update … from jsonb_to_recordset(…)`. */
 type Executor = Pick<Database, 'insert' | 'execute'>;
 
-function storeResults(db: Executor, results: RunResultRow[]) {
+/** The statement that stores many runs' results: `update … from jsonb_to_recordset(…)`. */
+function resultsStatement(results: RunResultRow[]): SQL {
   const rows = results.map((r) => ({
     id: r.id,
     status: r.status,
@@ -46,55 +46,20 @@ function storeResults(db: Executor, results: RunResultRow[]) {
     cost: r.cost,
     finished_at: r.finishedAt.toISOString(),
   }));
-  return db.execute(sql`
+  return sql`
     update ${agentRuns} as r
     set status = v.status, output = v.output, error = v.error, tokens_in = v.tokens_in,
         tokens_out = v.tokens_out, cost = v.cost, finished_at = v.finished_at
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as v(id uuid, status text, output jsonb, error text, tokens_in integer, tokens_out integer,
            cost double precision, finished_at timestamptz)
-    where r.id = v.id`);
-}
-
-const definedKeys = (row: object) =>
-  Object.entries(row)
-    .filter(([, value]) => value !== undefined)
-    .map(([key]) => key);
-
-/**
- * Inserts rows as one JSON parameter (`jsonb_populate_recordset`): the statement's text is the
- * same whatever the number of rows, so it is parsed and planned once, and no statement is built
- * value by value (which cost a busy server a fifth of its time). Rows whose columns differ go
- * through drizzle's insert.
- */
-function insertRows<T extends typeof agentRuns | typeof agentRunSteps>(
-  db: Executor,
-  table: T,
-  rows: T['$inferInsert'][],
-) {
-  const keys = definedKeys(rows[0]!);
-  const alike = rows.every((row) => {
-    const own = definedKeys(row);
-    return own.length === keys.length && own.every((key, i) => key === keys[i]);
-  });
-  if (!alike) return db.insert(table).values(rows as never);
-  const columns = getTableColumns(table) as Record<string, { name: string }>;
-  const names = keys.map((key) => columns[key]!.name);
-  const json = rows.map((row) =>
-    Object.fromEntries(
-      keys.map((key, i) => [names[i], (row as Record<string, unknown>)[key] ?? null]),
-    ),
-  );
-  const list = sql.raw(names.map((name) => `"${name}"`).join(', '));
-  return db.execute(
-    sql`insert into ${table} (${list}) select ${list} from jsonb_populate_recordset(null::${table}, ${JSON.stringify(json)}::jsonb)`,
-  );
+    where r.id = v.id`;
 }
 
 async function writeWith(db: Executor, batch: Pick<Batch, 'runs' | 'steps' | 'results'>) {
-  if (batch.runs.length > 0) await insertRows(db, agentRuns, batch.runs);
-  if (batch.steps.length > 0) await insertRows(db, agentRunSteps, batch.steps);
-  if (batch.results.length > 0) await storeResults(db, batch.results);
+  if (batch.runs.length > 0) await db.insert(agentRuns).values(batch.runs);
+  if (batch.steps.length > 0) await db.insert(agentRunSteps).values(batch.steps);
+  if (batch.results.length > 0) await db.execute(resultsStatement(batch.results));
 }
 
 /**
