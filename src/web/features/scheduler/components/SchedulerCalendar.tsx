@@ -143,7 +143,8 @@ export function SchedulerCalendar({ filter, onOpen, onMove, now }: SchedulerCale
         <Box component="span" sx={{ ...toneText(tone), fontWeight: 600 }}>
           {time.format(at)}
         </Box>
-        <Box component="span" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+        {/* The name in its own direction: a Latin name on an Arabic page is cut at its end. */}
+        <Box component="span" dir="auto" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
           {entry.scheduleName}
         </Box>
       </ButtonBase>
