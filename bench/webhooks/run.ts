@@ -10,6 +10,8 @@
 // is checked (200 and `{ value: 2n }` for the app, the same JSON back for the ceiling). Afterwards
 // the agent's webhook runs are read through the runs API: their number must equal the number of
 // 200 answers (warm-up and checks included), each answered run id stored, each succeeded.
+// Beside each rate: the server process's CPU time per answer over the measured part (Linux),
+// a steadier figure than the rate when other work shares the machine.
 //
 // Environment:
 //   BENCH_DURATION      seconds measured per target (default 5)
@@ -22,6 +24,7 @@
 // Exits non-zero when an answer was wrong or failed, or the stored runs do not match; a missed
 // goal is a figure, not a failure. Writes bench/results/webhooks.json.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Pool } from 'undici';
@@ -113,12 +116,36 @@ const percentile = (sorted: number[], p: number) =>
     ? Number.NaN
     : sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 
+/**
+ * The CPU time (user + system, ms) a process has used so far, from Linux's /proc (null
+ * elsewhere). Per answer it is a steadier figure than answers per second on a machine whose
+ * other work comes and goes: it counts what the server spends, not how long it waited for a core.
+ */
+function cpuMsOf(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of the line (11 and 12 after the command's name), in
+    // clock ticks of 10 ms (USER_HZ is 100 on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
 /** Warm-up, then the measured load; the figures of the measured part. */
-async function measure(name: string, target: Target, runIds = new Set<string>()) {
+async function measure(name: string, target: Target, runIds = new Set<string>(), pid?: number) {
   const pool = new Pool(target.origin, { connections: PARALLEL, pipelining: 1 });
   try {
     const warm = WARMUP > 0 ? await load(pool, target, WARMUP, runIds) : null;
+    const cpuBefore = cpuMsOf(pid);
     const run = await load(pool, target, DURATION, runIds);
+    const cpuAfter = cpuMsOf(pid);
+    const serverCpuMsPerAnswer =
+      cpuBefore !== null && cpuAfter !== null && run.ok > 0
+        ? (cpuAfter - cpuBefore) / run.ok
+        : null;
     const sorted = run.latencies.sort((a, b) => a - b);
     const figures = {
       name,
@@ -131,11 +158,16 @@ async function measure(name: string, target: Target, runIds = new Set<string>())
       errors: run.errors + (warm?.errors ?? 0),
       problems: [...(warm?.problems ?? []), ...run.problems].slice(0, 10),
       warmupAnswers: warm?.ok ?? 0,
+      serverCpuMsPerAnswer,
     };
+    const cpu =
+      serverCpuMsPerAnswer === null
+        ? ''
+        : `, server CPU ${serverCpuMsPerAnswer.toFixed(3)} ms per answer`;
     console.log(
       `${name}: ${figures.runsPerSecond.toFixed(0)}/s (${run.ok} in ${run.seconds.toFixed(2)} s, ` +
         `p50 ${figures.latencyP50Ms.toFixed(2)} ms, p99 ${figures.latencyP99Ms.toFixed(2)} ms, ` +
-        `${figures.wrongAnswers} wrong, ${figures.errors} errors)`,
+        `${figures.wrongAnswers} wrong, ${figures.errors} errors${cpu})`,
     );
     for (const problem of figures.problems) console.error(`  ${problem}`);
     return figures;
@@ -172,12 +204,17 @@ async function measureCeiling(label: string) {
     child.once('message', () => resolve());
   });
   try {
-    return await measure(`ceiling (node:http echo) ${label}`, {
-      origin: `http://127.0.0.1:${port}`,
-      path: '/',
-      check: (n, status, body) =>
-        status === 200 && body === `{"n":${n}}` ? null : `ceiling answered ${status}: ${body}`,
-    });
+    return await measure(
+      `ceiling (node:http echo) ${label}`,
+      {
+        origin: `http://127.0.0.1:${port}`,
+        path: '/',
+        check: (n, status, body) =>
+          status === 200 && body === `{"n":${n}}` ? null : `ceiling answered ${status}: ${body}`,
+      },
+      new Set(),
+      child.pid,
+    );
   } finally {
     child.removeAllListeners('exit');
     await new Promise((resolve) => {
@@ -251,6 +288,7 @@ async function measureApp(database: 'pglite' | 'postgresql', databaseUrl: string
       `webhook runs on ${database === 'pglite' ? 'PGlite' : 'PostgreSQL'}`,
       { origin: url.origin, path: url.pathname, check: appCheck },
       runIds,
+      app.process.pid,
     );
     const stored = await storedRuns(api, agent.id, runIds);
     const answered200 = figures.warmupAnswers + figures.answers;
@@ -365,10 +403,12 @@ for (const database of DATABASES) {
 
 console.log('\nwebhook → transform → output, one process:');
 for (const r of results) {
+  const cpu = r.app.serverCpuMsPerAnswer;
   console.log(
     `  ${r.database.padEnd(10)} ${r.app.runsPerSecond.toFixed(0).padStart(6)} runs/s  ` +
       `ratio to ceiling ${r.ratio.toFixed(4)}  (ceiling ${r.ceiling.runsPerSecond.toFixed(0)}/s; ` +
-      `goal ≥ ${GOAL_RUNS_PER_SECOND}/s ${r.goalMet ? 'met' : 'not met'}; n8n ${N8N_RUNS_PER_SECOND}/s)`,
+      `goal ≥ ${GOAL_RUNS_PER_SECOND}/s ${r.goalMet ? 'met' : 'not met'}; n8n ${N8N_RUNS_PER_SECOND}/s)` +
+      (cpu === null ? '' : `; server CPU ${cpu.toFixed(3)} ms per run`),
   );
 }
 

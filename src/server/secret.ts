@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -51,8 +51,14 @@ export function encryptSecret(
     .join('.');
 }
 
-/** Secrets decrypted lately, by a hash of what decrypted them (the oldest forgotten first). */
-const decrypted = new Map<string, string>();
+/**
+ * Secrets decrypted lately, by their stored form (the oldest forgotten first), with what they
+ * were decrypted under: a lookup hits only for the same key, purpose and context.
+ */
+const decrypted = new Map<
+  string,
+  { appSecret: string; purpose: string; context: string; plaintext: string }
+>();
 const DECRYPTED_KEPT = 1000;
 
 /**
@@ -66,15 +72,14 @@ export function decryptSecret(
   context: string,
   stored: string,
 ): string {
-  const id = createHash('sha256')
-    .update(JSON.stringify([appSecret, purpose, context, stored]))
-    .digest('base64url');
-  let plaintext = decrypted.get(id);
-  if (plaintext === undefined) {
-    plaintext = decrypt(appSecret, purpose, context, stored);
-    if (decrypted.size >= DECRYPTED_KEPT) decrypted.delete(decrypted.keys().next().value!);
-    decrypted.set(id, plaintext);
+  const kept = decrypted.get(stored);
+  if (kept?.appSecret === appSecret && kept.purpose === purpose && kept.context === context) {
+    return kept.plaintext;
   }
+  const plaintext = decrypt(appSecret, purpose, context, stored);
+  decrypted.delete(stored);
+  if (decrypted.size >= DECRYPTED_KEPT) decrypted.delete(decrypted.keys().next().value!);
+  decrypted.set(stored, { appSecret, purpose, context, plaintext });
   return plaintext;
 }
 

@@ -23,9 +23,14 @@ export async function countStatements<T>(
   return { result, statements };
 }
 
-/** The statements that change data (or take locks for a change). */
+/**
+ * The statements that change data (or take locks for a change), including a `with` whose parts
+ * do.
+ */
 export function writesAmong(statements: string[]): string[] {
   return statements.filter((s) =>
-    /^\s*(insert|update|delete|merge|truncate)\b|\bfor update\b/i.test(s),
+    /^\s*(insert|update|delete|merge|truncate)\b|\bfor update\b|\bas\s*\(\s*(insert|update|delete)\b/i.test(
+      s,
+    ),
   );
 }

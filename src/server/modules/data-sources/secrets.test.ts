@@ -15,6 +15,8 @@ describe('secret encryption (AES-256-GCM)', () => {
 
   it('refuses another key, purpose or record, and tampered data', () => {
     const sealed = encryptSecret(KEY, 'data-source-secret', 'data-source:1', 'secret');
+    // Decrypted once rightly first: what is kept in memory must not answer the wrong ones.
+    expect(decryptSecret(KEY, 'data-source-secret', 'data-source:1', sealed)).toBe('secret');
     expect(() => decryptSecret(`${KEY}x`, 'data-source-secret', 'data-source:1', sealed)).toThrow();
     expect(() => decryptSecret(KEY, 'model-key', 'data-source:1', sealed)).toThrow();
     expect(() => decryptSecret(KEY, 'data-source-secret', 'data-source:2', sealed)).toThrow();
@@ -31,5 +33,6 @@ describe('secret encryption (AES-256-GCM)', () => {
     expect(() => decryptSecret(KEY, 'data-source-secret', 'data-source:1', 'plain')).toThrow(
       'Unknown secret format',
     );
+    expect(decryptSecret(KEY, 'data-source-secret', 'data-source:1', sealed)).toBe('secret');
   });
 });

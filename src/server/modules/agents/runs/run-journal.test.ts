@@ -67,8 +67,9 @@ describe('the run journal', () => {
         }),
       ),
     );
-    // One row per run and per step would be 20 × 4 writes; together they are a handful.
-    expect(writesAmong(statements).length).toBeLessThanOrEqual(6);
+    // One row per run and per step would be 20 × 4 writes; together they are a handful, each
+    // write one statement.
+    expect(writesAmong(statements).length).toBeLessThanOrEqual(4);
     const rows = await server.db.select().from(agentRuns).where(inArray(agentRuns.id, runs));
     expect(rows).toHaveLength(20);
     for (const row of rows) {
@@ -92,11 +93,13 @@ describe('the run journal', () => {
     };
     const startedAt = new Date('2026-11-27T10:00:00.123Z');
     const base = { organizationId: scope.organizationId, agentId, trigger: 'test' as const };
-    const [a, b] = [crypto.randomUUID(), crypto.randomUUID()];
-    // Rows of different columns in one write: one has a replay source, the other has none.
+    const [a, b, c] = [crypto.randomUUID(), crypto.randomUUID(), crypto.randomUUID()];
+    // Rows of different columns in one write: one has a replay source, another has none, the
+    // last leaves out every column the table gives a default.
     await Promise.all([
       journal.addRun({ ...base, id: a, status: 'running', input: tricky, startedAt }),
       journal.addRun({ ...base, id: b, status: 'running', input: 'plain', replayFrom: 'start' }),
+      journal.addRun({ ...base, id: c }),
     ]);
     await journal.addStep({
       organizationId: scope.organizationId,
@@ -123,14 +126,20 @@ describe('the run journal', () => {
     const rows = await server.db
       .select()
       .from(agentRuns)
-      .where(inArray(agentRuns.id, [a, b]));
+      .where(inArray(agentRuns.id, [a, b, c]));
     const run = rows.find((r) => r.id === a)!;
     expect(run).toMatchObject({ input: tricky, output: tricky, status: 'succeeded', cost: 0.25 });
     expect(run).toMatchObject({ tokensIn: 3, tokensOut: 4, replayFrom: null, startedAt });
     expect(run.finishedAt).toEqual(startedAt);
     expect(rows.find((r) => r.id === b)).toMatchObject({ input: 'plain', replayFrom: 'start' });
+    const defaults = rows.find((r) => r.id === c)!;
+    expect(defaults).toMatchObject({ status: 'queued', tokensIn: 0, tokensOut: 0, cost: 0 });
+    expect(defaults).toMatchObject({ input: null, version: null, startedAt: null, error: null });
+    expect(Math.abs(defaults.createdAt.getTime() - Date.now())).toBeLessThan(60_000);
     const [step] = await server.db.select().from(agentRunSteps).where(eq(agentRunSteps.runId, a));
     expect(step).toMatchObject({ input: tricky, output: null, startedAt, attempt: 1 });
+    expect(step).toMatchObject({ inputTruncated: false, outputTruncated: false, tokensIn: 0 });
+    expect(step!.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('fails only the run whose row cannot be written when they share a write', async () => {
