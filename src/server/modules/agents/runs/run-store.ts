@@ -3,7 +3,21 @@
  * redacted and capped before they are written; nothing here ever holds a secret.
  */
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, gte, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  inArray,
+  isNull,
+  lt,
+  lte,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import {
   agentRuns,
@@ -131,20 +145,28 @@ export function finishRun(db: Database, runId: string, result: RunResult) {
   });
 }
 
-/** What a run needs of its agent: the row (to authorise), both graphs, names and providers. */
+/** An agent's row without its draft graph (which `AgentToRun.draft` holds when it was read). */
+export type AgentRowToRun = Omit<typeof agents.$inferSelect, 'draft'>;
+
+/**
+ * What a run needs of its agent: the row (to authorise), the graph it runs (the draft only when
+ * asked for: a published run leaves it in the database), names and providers.
+ */
 export type AgentToRun = {
-  agent: typeof agents.$inferSelect;
+  agent: AgentRowToRun;
+  /** The draft graph; null unless it was read with `{ draft: true }`. */
+  draft: unknown;
   published: unknown;
   orgName: string;
   providers: ProviderForRun[];
 };
 
 /**
- * The organisation's live providers that the agent's llm steps name (draft or published), in the
- * shape a model call needs: read with the agent so a run asks the database nothing more before
- * its first model request.
+ * The organisation's live providers that the given graphs' llm steps name, in the shape a model
+ * call needs: read with the agent so a run asks the database nothing more before its first model
+ * request.
  */
-const namedProviders = sql<ProviderForRun[]>`(
+const namedProviders = (graphNodes: SQL) => sql<ProviderForRun[]>`(
   select coalesce(json_agg(json_build_object(
     'id', p.id, 'baseUrl', p.base_url, 'secret', p.secret,
     'defaultModel', p.default_model, 'models', p.models)), '[]'::json)
@@ -152,22 +174,30 @@ const namedProviders = sql<ProviderForRun[]>`(
   where p.organization_id = ${agents.organizationId} and p.deleted_at is null
     and p.id::text in (
       select n -> 'data' ->> 'providerId'
-      from jsonb_array_elements(
-        coalesce(${agentVersions.graph} -> 'nodes', '[]'::jsonb)
-          || coalesce(${agents.draft} -> 'nodes', '[]'::jsonb)) n
+      from jsonb_array_elements(${graphNodes}) n
       where n ->> 'type' = 'llm'))`;
+
+const publishedNodes = sql`coalesce(${agentVersions.graph} -> 'nodes', '[]'::jsonb)`;
+const { draft: draftColumn, ...agentColumns } = getTableColumns(agents);
 
 /**
  * Many agents' `agentToRun` in one read, each matched on its organisation and id (a prepared
- * statement: a run's one read is not planned again each time).
+ * statement: a run's one read is not planned again each time). With `draft`, the draft graph
+ * and the providers it names come too; without, only the published version's (a webhook's or
+ * the API's run reads less: the draft can be much larger than the version it runs).
  */
-function agentsToRunLoader(db: Database) {
+function agentsToRunLoader(db: Database, draft: boolean) {
   const statement = db
     .select({
-      agent: agents,
+      agent: agentColumns,
+      draft: draft ? draftColumn : sql<null>`null::jsonb`,
       published: agentVersions.graph,
       orgName: organization.name,
-      providers: namedProviders,
+      providers: namedProviders(
+        draft
+          ? sql`${publishedNodes} || coalesce(${agents.draft} -> 'nodes', '[]'::jsonb)`
+          : publishedNodes,
+      ),
     })
     .from(agents)
     .innerJoin(organization, eq(organization.id, agents.organizationId))
@@ -178,7 +208,7 @@ function agentsToRunLoader(db: Database) {
     .where(
       and(sql`${agents.id} = any(${sql.placeholder('ids')}::uuid[])`, isNull(agents.deletedAt)),
     )
-    .prepare('agents_to_run');
+    .prepare(draft ? 'agents_to_run_with_draft' : 'agents_to_run');
   return batchedLoader(async (ids: string[]) => {
     const rows = await statement.execute({ ids });
     const found = new Map(rows.map((r) => [r.agent.id, r]));
@@ -186,25 +216,37 @@ function agentsToRunLoader(db: Database) {
   });
 }
 
-const loaders = new WeakMap<Database, ReturnType<typeof agentsToRunLoader>>();
+const loaders = new WeakMap<
+  Database,
+  Record<'draft' | 'published', (id: string) => Promise<AgentToRun | null>>
+>();
 
 /**
- * What a run needs of an agent, whatever its organisation, in one read: its row, both graphs,
- * the organisation's name and the providers its model steps name (runs started together share
- * the read). For callers that learn the organisation from the agent (a webhook's address).
+ * What a run needs of an agent, whatever its organisation, in one read: its row, the graph it
+ * runs, the organisation's name and the providers its model steps name (runs started together
+ * share the read). For callers that learn the organisation from the agent (a webhook's address).
  */
-export function agentToRunById(db: Database, agentId: string): Promise<AgentToRun | null> {
+export function agentToRunById(
+  db: Database,
+  agentId: string,
+  options: { draft: boolean },
+): Promise<AgentToRun | null> {
   let load = loaders.get(db);
   if (!load) {
-    load = agentsToRunLoader(db);
+    load = { draft: agentsToRunLoader(db, true), published: agentsToRunLoader(db, false) };
     loaders.set(db, load);
   }
-  return load(agentId);
+  return load[options.draft ? 'draft' : 'published'](agentId);
 }
 
 /** `agentToRunById` within the caller's organisation (null for another organisation's agent). */
-export async function agentToRun(db: Database, scope: OrgScope, agentId: string) {
-  const row = await agentToRunById(db, agentId);
+export async function agentToRun(
+  db: Database,
+  scope: OrgScope,
+  agentId: string,
+  options: { draft: boolean },
+) {
+  const row = await agentToRunById(db, agentId, options);
   return row?.agent.organizationId === scope.organizationId ? row : null;
 }
 

@@ -65,9 +65,12 @@ interface RunPlan {
   runId?: string;
 }
 
-/** What a run needs of an agent (null when the organisation has no such live agent). */
+/**
+ * What a run of the published version needs of an agent (null when the organisation has no
+ * such live agent).
+ */
 export function agentForRun(deps: RunDeps, scope: OrgScope, agentId: string) {
-  return agentToRun(deps.db, scope, agentId);
+  return agentToRun(deps.db, scope, agentId, { draft: false });
 }
 
 /** The graph a run of this agent uses: the draft (test console) or the published version. */
@@ -77,7 +80,10 @@ export function runnableOf(row: AgentToRun, draft: boolean): RunnableGraph {
     chatEnabled: row.agent.chatEnabled,
     providers: new Map(row.providers.map((p) => [p.id, p])),
   };
-  if (draft) return { ...base, graph: row.agent.draft as AgentGraph, version: null };
+  if (draft) {
+    if (row.draft === null) throw new Error('The agent was read without its draft');
+    return { ...base, graph: row.draft as AgentGraph, version: null };
+  }
   if (row.agent.publishedVersion === null || !row.published) {
     throw httpError('AGENT_NOT_PUBLISHED', AGENT_MESSAGES.notPublished);
   }
@@ -94,7 +100,7 @@ export async function graphFor(
   agentId: string,
   draft: boolean,
 ): Promise<RunnableGraph> {
-  const row = await agentToRun(deps.db, scope, agentId);
+  const row = await agentToRun(deps.db, scope, agentId, { draft });
   if (!row) throw notFound(AGENT_MESSAGES.notFound);
   return runnableOf(row, draft);
 }

@@ -67,7 +67,9 @@ export function hookRoutes(deps: AppDeps) {
   return new Hono<AppEnv>().post('/:agentId/:token', limit, async (c) => {
     const { agentId, token } = c.req.param();
     // One read of the agent checks the token and gives the graph to run.
-    const agent = isUuid(agentId) ? await agentToRunById(runDeps.db, agentId) : null;
+    const agent = isUuid(agentId)
+      ? await agentToRunById(runDeps.db, agentId, { draft: false })
+      : null;
     const target = hookTarget(runDeps, agent?.agent ?? null, token);
     if (!agent || !target) throw notFound(M.notFound);
     const body = new Uint8Array(await c.req.arrayBuffer());
