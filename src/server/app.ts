@@ -1,5 +1,4 @@
 import { Hono, type MiddlewareHandler } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AppDeps } from './deps.ts';
@@ -14,6 +13,7 @@ import { HttpError, errorResponse, notFound, toApiError } from './http/errors.ts
 import { inputHygiene } from './http/input-hygiene.ts';
 import { createRouter } from './http/openapi.ts';
 import { publicRequests } from './http/permission.ts';
+import { bodyLimit } from './http/body-limit.ts';
 import { requestLog } from './http/request-log.ts';
 import { securityHeaders } from './http/security.ts';
 import { mountSpa } from './http/spa.ts';

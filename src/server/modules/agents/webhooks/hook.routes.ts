@@ -7,7 +7,7 @@
  * server posts here without cookies).
  */
 import { Hono, type Context } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
+import { bodyLimit } from '../../../http/body-limit.ts';
 import type { AppDeps } from '../../../deps.ts';
 import { HttpError, httpError, notFound } from '../../../http/errors.ts';
 import type { AppEnv } from '../../../http/context.ts';
