@@ -168,6 +168,12 @@ const audit = (code: string) =>
       audit: Tree;
     }
   ).audit;
+const activity = (code: string) =>
+  (
+    JSON.parse(
+      readFileSync(path.resolve(here, '../../locales', code, 'activity.json'), 'utf8'),
+    ) as { activity: Tree }
+  ).activity;
 const LOCALES = ['en', 'fr', 'ar'] as const;
 const text = (tree: Tree, group: string, key: string) => {
   const value = (tree[group] as Tree | undefined)?.[key];
@@ -232,6 +238,14 @@ describe('names of audit actions and targets', () => {
       for (const target of KNOWN_TARGETS) {
         expect(text(tree, 'targets', target), `audit.targets.${target}`).not.toBe('');
       }
+    });
+
+    it(`${code} has a sentence for every known action (activity feeds and the log's Action column)`, () => {
+      const sentences = activity(code);
+      const missing = Object.keys(KNOWN_ACTIONS)
+        .map((action) => action.replaceAll('.', '_'))
+        .filter((key) => text(sentences, 'actions', key) === '');
+      expect(missing).toEqual([]);
     });
 
     it(`${code} has no action name that no known action uses`, () => {
