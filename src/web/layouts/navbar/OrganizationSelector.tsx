@@ -118,7 +118,7 @@ export function OrganizationSelector() {
       >
         <OrgLogo org={selected} size={26} />
         <Box sx={{ minWidth: 0, textAlign: 'start', marginInlineStart: 0.75 }}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: 500, lineHeight: 1.2 }}>
+          <Typography variant="body2" noWrap dir="auto" sx={{ fontWeight: 500, lineHeight: 1.2 }}>
             {selected ? selected.name : t('organization.selector.none')}
           </Typography>
           {selected ? (
@@ -168,7 +168,7 @@ export function OrganizationSelector() {
               <OrgLogo org={org} size={30} />
               <ListItemText
                 primary={org.name}
-                slotProps={{ primary: { noWrap: true } }}
+                slotProps={{ primary: { noWrap: true, dir: 'auto' } }}
                 sx={{ minWidth: 0 }}
               />
               <Chip size="small" variant="outlined" label={roleLabel(t, org.role)} />

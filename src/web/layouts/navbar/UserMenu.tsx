@@ -59,7 +59,7 @@ export function UserMenu() {
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
         <Box component="li" role="none" sx={{ px: 2, py: 1, maxWidth: 280 }}>
-          <Typography sx={{ fontWeight: 600 }} noWrap>
+          <Typography sx={{ fontWeight: 600 }} noWrap dir="auto">
             {user.fullName}
           </Typography>
           <Typography variant="body2" color="text.secondary" noWrap>

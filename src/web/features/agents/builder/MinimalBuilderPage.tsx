@@ -93,7 +93,7 @@ function MinimalAgent({ agentId }: { agentId: string }) {
   }
   return (
     <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography variant="h6" component="h1" noWrap sx={{ px: 1 }}>
+      <Typography variant="h6" component="h1" noWrap dir="auto" sx={{ px: 1 }}>
         {agent.data.name}
       </Typography>
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>

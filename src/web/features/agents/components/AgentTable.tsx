@@ -80,6 +80,7 @@ export function AgentTable({
                           variant="body2"
                           color="text.secondary"
                           noWrap
+                          dir="auto"
                           sx={{ maxWidth: 360 }}
                         >
                           {agent.description}

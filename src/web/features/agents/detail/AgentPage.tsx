@@ -113,7 +113,7 @@ function AgentLoaded({ agent }: { agent: Agent }) {
               <AgentStatusChip status={agent.status} version={agent.publishedVersion} />
             </Stack>
             {agent.description ? (
-              <Typography color="text.secondary" noWrap>
+              <Typography color="text.secondary" noWrap dir="auto">
                 {agent.description}
               </Typography>
             ) : null}

@@ -29,7 +29,13 @@ export function DataSourceName({
           {source.name}
         </RouterLink>
         {source.description && !compact ? (
-          <Typography variant="body2" color="text.secondary" noWrap sx={{ maxWidth: 320 }}>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            noWrap
+            dir="auto"
+            sx={{ maxWidth: 320 }}
+          >
             {source.description}
           </Typography>
         ) : null}

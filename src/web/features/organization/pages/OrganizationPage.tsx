@@ -64,7 +64,7 @@ function Header({
           <Skeleton variant="rounded" width={56} height={56} />
         )}
         <Box sx={{ minWidth: 0 }}>
-          <Typography variant="h4" component="h1" noWrap>
+          <Typography variant="h4" component="h1" noWrap dir="auto">
             {organization ? organization.name : t('organization.title')}
           </Typography>
           {organization ? (

@@ -259,6 +259,7 @@ export function ProjectTable({
                             variant="body2"
                             color="text.secondary"
                             noWrap
+                            dir="auto"
                             sx={{ maxWidth: 360 }}
                           >
                             {project.description}

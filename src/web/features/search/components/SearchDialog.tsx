@@ -326,8 +326,8 @@ function SearchPanel({ items, onClose, onSelect }: Omit<SearchDialogProps, 'open
                                 : undefined
                             }
                             slotProps={{
-                              primary: { noWrap: true },
-                              secondary: { noWrap: true },
+                              primary: { noWrap: true, dir: 'auto' },
+                              secondary: { noWrap: true, dir: 'auto' },
                             }}
                           />
                           {selected ? <IconCornerDownLeft size={18} aria-hidden /> : null}
