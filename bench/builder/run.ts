@@ -141,19 +141,45 @@ async function openTimeline(page: Page): Promise<string[]> {
   const { resources, tasks } = await page.evaluate(() => ({
     resources: performance
       .getEntriesByType('resource')
-      .map((entry) => [
-        entry.name,
-        entry.startTime,
-        (entry as PerformanceResourceTiming).responseEnd,
-      ])
-      .filter(([name]) => /\/api\/|\.js(\?|$)/.test(name as string)) as [string, number, number][],
+      .map((entry) => {
+        const timing = entry as PerformanceResourceTiming;
+        return [
+          entry.name,
+          entry.startTime,
+          timing.responseEnd,
+          timing.requestStart,
+          timing.responseStart,
+          timing.transferSize,
+        ];
+      })
+      .filter(([name]) => /\/api\/|\.js(\?|$)/.test(name as string)) as [
+      string,
+      number,
+      number,
+      number,
+      number,
+      number,
+    ][],
     tasks: (window as unknown as { __benchLongTasks?: [number, number][] }).__benchLongTasks ?? [],
   }));
   const rows: [number, string][] = [
-    ...resources.map(([name, start, end]): [number, string] => [
-      start,
-      `${Math.round(start)}–${Math.round(end)}  ${new URL(name).pathname.replace(/^.*\/assets\//, '')}`,
-    ]),
+    ...resources.map(
+      ([name, start, end, requestStart, responseStart, transfer]): [number, string] => {
+        const { pathname } = new URL(name);
+        // A request that went to the server: how long it waited for a connection (the browser's
+        // 6 per host on HTTP/1.1) and for the server's first byte; a script from the cache has none.
+        const detail =
+          transfer > 0 && requestStart > 0
+            ? `  (queued ${Math.round(requestStart - start)} ms, server ${Math.round(responseStart - requestStart)} ms)`
+            : transfer === 0 && !pathname.startsWith('/api/')
+              ? '  (cache)'
+              : '';
+        return [
+          start,
+          `${Math.round(start)}–${Math.round(end)}  ${pathname.replace(/^.*\/assets\//, '')}${detail}`,
+        ];
+      },
+    ),
     ...tasks.map(([start, duration]): [number, string] => [
       start,
       `${Math.round(start)}–${Math.round(start + duration)}  long task`,

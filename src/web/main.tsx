@@ -15,11 +15,14 @@ import { SNACKBAR_COMPONENTS } from './components/SnackbarContent';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { handleAuthEvent, onSessionEnd, startAuth } from './lib/auth-store';
+import { authStore, handleAuthEvent, onSessionEnd, startAuth } from './lib/auth-store';
+import { dropEarlyRequests } from './lib/early-requests';
 import { installLazyLoadErrorListener } from './lib/lazy-load-error';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { initTagManager, track, trackPageView } from './lib/tag-manager';
-import { initI18n } from './lib/i18n';
+import { initI18n, prefetchTranslations } from './lib/i18n';
+import { layoutOf, mergeMeta } from './lib/route-meta';
+import { loadDefaultLayout, usesDefaultLayout } from './layouts/default-layout-loader';
 import { fetchMe } from './lib/me';
 import { createQueryClient } from './lib/query-client';
 import { fetchIsSuperAdmin, fetchSession, signOut } from './lib/session';
@@ -62,16 +65,35 @@ installLazyLoadErrorListener();
 function fetchOpenedPageEarly() {
   if (readStorage(STORAGE_KEYS.userData) === null) return;
   const [routes] = router.getMatchedRoutes(router.latestLocation.pathname);
+  // First the signed-in frame and its texts, which the root route awaits before any framed page
+  // (they would otherwise be asked for only once the guard runs, behind the page's chunks).
+  const meta = mergeMeta(routes.map((route) => ({ staticData: route.options.staticData })));
+  if (usesDefaultLayout(layoutOf(meta, true))) {
+    loadDefaultLayout().catch(() => undefined);
+    if (!meta.coreTextsOnly) prefetchTranslations(['app']);
+  }
   // A chunk that fails is fetched again by the navigation, which reports the error.
   for (const route of routes) router.loadRouteChunk(route)?.catch(() => undefined);
 }
 
 router.subscribe('onResolved', (event) => {
+  // The first navigation has been guarded: what was asked at start-up is not used any more.
+  dropEarlyRequests();
   if (event.pathChanged || !event.fromLocation) trackPageView(event.toLocation);
 });
 onSessionEnd((durationMs) =>
   track('session_end', { duration_seconds: Math.round(durationMs / 1000) }),
 );
+
+/**
+ * Once the start-up has learnt that the user is signed in: the data the opened page asks for
+ * first (its routes' `prefetch`), while its code is still arriving, instead of after the guard.
+ */
+function prefetchOpenedPageData() {
+  if (authStore.state.status !== 'authenticated') return;
+  const [routes, params] = router.getMatchedRoutes(router.latestLocation.pathname);
+  for (const route of routes) route.options.staticData?.prefetch?.({ queryClient, params });
+}
 
 async function start() {
   // Not awaited: events pushed before the script loads wait in the data layer.
@@ -88,10 +110,12 @@ async function start() {
     },
     currentPath: () => router.state.location.pathname,
     goToLogin: () => router.navigate({ to: '/login', replace: true }),
-  });
-  // After the session's request has left: the page's code arrives while it is answered.
+  }).then(prefetchOpenedPageData);
+  // The start-up texts are asked for first, then the page's code (while the session, asked by
+  // public/initial-loader.js, is answered).
+  const i18nReady = initI18n();
   fetchOpenedPageEarly();
-  const i18n = await initI18n();
+  const i18n = await i18nReady;
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
   createRoot(container).render(

@@ -12,6 +12,7 @@ import {
   type UserData,
   type UserDataInput,
 } from '../../shared/user-data';
+import { dropEarlyRequests } from './early-requests';
 import type { MeOrganization, MeResponse } from './me';
 import { pickOrganization, saveOrganization, type OrganizationSelection } from './organization';
 import { readStorage, removeStorage, STORAGE_KEYS, writeStorage } from './storage';
@@ -278,13 +279,20 @@ async function processEvent(event: AuthEvent, session: AuthEventSession | null):
   }
 }
 
+/** The answers asked for at start-up (lib/early-requests) are stale once the user changes. */
+function forgetStartUpAnswers(event: AuthEvent): void {
+  if (event !== 'INITIAL_SESSION') dropEarlyRequests();
+}
+
 /** Feeds one auth event to the store; resolves once it (and every earlier one) is handled. */
 export function handleAuthEvent(event: AuthEvent, session: AuthEventSession | null): Promise<void> {
+  forgetStartUpAnswers(event);
   return enqueue(() => processEvent(event, session));
 }
 
 /** The same event, with the session as the server sees it now. */
 function handleCurrentSession(event: AuthEvent): Promise<void> {
+  forgetStartUpAnswers(event);
   return enqueue(async () => processEvent(event, await need().getSession()));
 }
 

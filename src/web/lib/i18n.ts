@@ -58,10 +58,27 @@ function applyLanguageToDocument(code: string): void {
   root.dir = isRtlLocale(code) ? 'rtl' : 'ltr';
 }
 
+/** The language the app starts in: the stored one, or the default. */
+function startLanguage(): Locale {
+  const stored = readStorage(PREFERENCE_KEYS.language);
+  return isLocale(stored) ? stored : DEFAULT_LOCALE;
+}
+
+/**
+ * Starts fetching the given chunks of the start-up language and of the fallback at once (i18next
+ * asks for them only after a timer, behind whatever else was asked meanwhile); the loads that
+ * follow (init, loadAppTranslations) get the same modules.
+ */
+export function prefetchTranslations(which: readonly LocaleChunk[]): void {
+  for (const code of new Set([startLanguage(), FALLBACK_LOCALE])) {
+    if (isLocale(code)) loadLocale(code, which).catch(() => undefined); // init reports failures
+  }
+}
+
 /** Starts i18next with the stored language (or the default); resolves once its texts are loaded. */
 export async function initI18n(): Promise<typeof i18n> {
-  const stored = readStorage(PREFERENCE_KEYS.language);
-  const initial = isLocale(stored) ? stored : DEFAULT_LOCALE;
+  const initial = startLanguage();
+  prefetchTranslations(['core']);
 
   i18n.on('languageChanged', (code) => {
     applyLanguageToDocument(code);

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { Action, Subject } from '../../shared/abilities';
 
 /**
@@ -61,10 +62,23 @@ export interface RouteMeta {
   framedWhenSignedIn?: boolean;
 }
 
+/** What a route's `prefetch` is given: the query client and the path's parameters. */
+export interface PrefetchContext {
+  queryClient: QueryClient;
+  params: Record<string, string>;
+}
+
 declare module '@tanstack/react-router' {
   interface StaticDataRouteOption {
     meta?: RouteMeta;
     name?: RouteName;
+    /**
+     * What the page asks for first (into the query cache), started at start-up as soon as the
+     * session is known, while the page's code still arrives (main.tsx); the route's loader
+     * asks again (a no-op when it is already there). The guard still decides whether the page
+     * shows, and the server what may be read.
+     */
+    prefetch?: (context: PrefetchContext) => void;
   }
 }
 

@@ -3,6 +3,7 @@ import { LOGOUT_TIMEOUT_MS, SIGN_OUT_IGNORED_STATUSES } from '../../shared/const
 import { api, FUNCTIONS_BASE } from './api';
 import type { AuthSession } from './auth-client';
 import { loadAuthClient } from './auth-client-loader';
+import { takeEarlyResponse } from './early-requests';
 import { removeStorage, STORAGE_KEYS, writeStorage } from './storage';
 
 // Better Auth's session endpoint, the one authClient.getSession() calls. Every page load asks
@@ -29,10 +30,13 @@ function withDates(session: AuthSession): AuthSession {
 /** The current session from the server, or null (no session, or the server cannot say). */
 export async function fetchSession(): Promise<AuthSession | null> {
   try {
-    const response = await fetch(SESSION_URL, {
-      credentials: 'include',
-      headers: { Accept: 'application/json' },
-    });
+    // At start-up, the request public/initial-loader.js already made (lib/early-requests).
+    const response =
+      (await takeEarlyResponse('session')) ??
+      (await fetch(SESSION_URL, {
+        credentials: 'include',
+        headers: { Accept: 'application/json' },
+      }));
     if (!response.ok) return null;
     const data = (await response.json()) as AuthSession | null;
     if (!data?.session || !data.user) return null;
@@ -45,6 +49,12 @@ export async function fetchSession(): Promise<AuthSession | null> {
 /** The server function check-super-admin (spec section 7); false when it fails. */
 export async function fetchIsSuperAdmin(): Promise<boolean> {
   try {
+    // The first check of the page's start: the request public/initial-loader.js already made.
+    const early = await takeEarlyResponse('superAdmin');
+    const earlyBody = early?.ok
+      ? ((await early.json().catch(() => undefined)) as { is_super_admin?: unknown } | undefined)
+      : undefined;
+    if (earlyBody !== undefined) return earlyBody?.is_super_admin === true;
     const body = await api<{ is_super_admin?: unknown } | undefined>('/check-super-admin', {
       base: FUNCTIONS_BASE,
       method: 'POST',

@@ -11,7 +11,7 @@ import { IconPencil, IconRobotOff, IconUpload } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
-import { useCallback, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackLink, LoadFailed, MessageCard } from '../../../components/PageStates';
 import { useAbility } from '../../../lib/ability';
@@ -22,16 +22,23 @@ import { agentQueryOptions, runsQueryOptions } from '../api/agent-detail';
 import type { Agent } from '../api/agents';
 import { AgentAvatar, AgentStatusChip } from '../components/AgentVisuals';
 import { agentErrorText } from '../errors';
-import { EditAgentDialog, PublishDialog } from './AgentDialogs';
+import { lazyOnOpen } from '../../../lib/lazy-on-open';
 import { ProblemsList } from './ProblemsList';
-import { RunsTab } from './RunsTab';
-import { AgentChat } from '../components/chat';
 import { AgentBuilder } from '../builder/AgentBuilder';
 import { AGENT_TABS, type AgentTab } from './search';
 import { StepsList } from './StepsList';
 import { TestConsole } from './TestConsole';
-import { VersionsTab } from './VersionsTab';
-import { TriggersTab } from './triggers/TriggersTab';
+
+// The page opens on the builder: the other tabs and the dialogs are fetched when first shown, so
+// that their code is neither fetched nor run while a large graph opens.
+const RunsTab = lazy(() => import('./RunsTab').then((m) => ({ default: m.RunsTab })));
+const VersionsTab = lazy(() => import('./VersionsTab').then((m) => ({ default: m.VersionsTab })));
+const TriggersTab = lazy(() =>
+  import('./triggers/TriggersTab').then((m) => ({ default: m.TriggersTab })),
+);
+const AgentChat = lazy(() => import('../components/chat').then((m) => ({ default: m.AgentChat })));
+const PublishDialog = lazyOnOpen(() => import('./AgentDialogs').then((m) => m.PublishDialog));
+const EditAgentDialog = lazyOnOpen(() => import('./AgentDialogs').then((m) => m.EditAgentDialog));
 
 const routeApi = getRouteApi('/agents/$id');
 
@@ -125,6 +132,8 @@ function AgentLoaded({ agent }: { agent: Agent }) {
               variant="outlined"
               startIcon={<IconPencil size={18} aria-hidden />}
               onClick={() => setEditing(true)}
+              onPointerEnter={EditAgentDialog.prefetch}
+              onFocus={EditAgentDialog.prefetch}
             >
               {t('agents.page.edit.open')}
             </Button>
@@ -132,6 +141,8 @@ function AgentLoaded({ agent }: { agent: Agent }) {
               variant="contained"
               startIcon={<IconUpload size={18} aria-hidden />}
               onClick={() => setPublishing(true)}
+              onPointerEnter={PublishDialog.prefetch}
+              onFocus={PublishDialog.prefetch}
             >
               {t('agents.page.publish.open')}
             </Button>
@@ -172,38 +183,40 @@ function AgentLoaded({ agent }: { agent: Agent }) {
         // Room under the content for the floating help button, which never covers a control.
         sx={{ flex: 1, minHeight: 0, overflow: tab === 'editor' ? 'hidden' : 'auto', pb: 9 }}
       >
-        {tab === 'editor' ? (
-          <AgentBuilder agent={agent} canUpdate={canUpdate} registerFlush={registerFlush} />
-        ) : tab === 'overview' ? (
-          <Overview agent={agent} />
-        ) : tab === 'chat' ? (
-          <AgentChat agentId={agent.id} agentName={agent.name} />
-        ) : tab === 'test' ? (
-          canUpdate ? (
-            <TestConsole key={agent.revision} agentId={agent.id} graph={agent.draft} />
+        <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
+          {tab === 'editor' ? (
+            <AgentBuilder agent={agent} canUpdate={canUpdate} registerFlush={registerFlush} />
+          ) : tab === 'overview' ? (
+            <Overview agent={agent} />
+          ) : tab === 'chat' ? (
+            <AgentChat agentId={agent.id} agentName={agent.name} />
+          ) : tab === 'test' ? (
+            canUpdate ? (
+              <TestConsole key={agent.revision} agentId={agent.id} graph={agent.draft} />
+            ) : (
+              <Typography color="text.secondary">{t('agents.page.test.readOnly')}</Typography>
+            )
+          ) : tab === 'runs' ? (
+            <RunsTab
+              agentId={agent.id}
+              canUpdate={canUpdate}
+              status={search.status}
+              trigger={search.trigger}
+              runId={search.run}
+              onFilters={(filters) => go(filters, true)}
+              onOpenRun={(run) => go({ run })}
+            />
+          ) : tab === 'triggers' ? (
+            <TriggersTab agent={agent} canUpdate={canUpdate} />
           ) : (
-            <Typography color="text.secondary">{t('agents.page.test.readOnly')}</Typography>
-          )
-        ) : tab === 'runs' ? (
-          <RunsTab
-            agentId={agent.id}
-            canUpdate={canUpdate}
-            status={search.status}
-            trigger={search.trigger}
-            runId={search.run}
-            onFilters={(filters) => go(filters, true)}
-            onOpenRun={(run) => go({ run })}
-          />
-        ) : tab === 'triggers' ? (
-          <TriggersTab agent={agent} canUpdate={canUpdate} />
-        ) : (
-          <VersionsTab
-            agentId={agent.id}
-            canUpdate={canUpdate}
-            shown={search.version}
-            onShow={(version) => go({ version }, true)}
-          />
-        )}
+            <VersionsTab
+              agentId={agent.id}
+              canUpdate={canUpdate}
+              shown={search.version}
+              onShow={(version) => go({ version }, true)}
+            />
+          )}
+        </Suspense>
       </Box>
 
       {canUpdate ? (
