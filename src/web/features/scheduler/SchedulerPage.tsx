@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from '@tanstack/react-router';
+import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,8 +31,9 @@ import { HistoryDialog } from './components/HistoryDialog';
 import { ScheduleDialog } from './components/ScheduleDialog';
 import { SchedulerCalendar } from './components/SchedulerCalendar';
 import { SchedulesTable, type RowAction } from './components/SchedulesTable';
+import type { SchedulerSearch, SchedulerTab } from './search';
 
-type Tab = 'schedules' | 'calendar';
+const routeApi = getRouteApi('/scheduler');
 
 /** /scheduler: the schedules list and the calendar, with the create/edit dialog. */
 export function SchedulerPage() {
@@ -41,8 +42,13 @@ export function SchedulerPage() {
   const errorText = useErrorText();
   const { enqueueSnackbar } = useSnackbar();
   const orgId = useAuthState((s) => s.selectedOrgId);
-  const [tab, setTab] = useState<Tab>('schedules');
-  const [filter, setFilter] = useState<SchedulerFilter>({});
+  const search = routeApi.useSearch();
+  const navigateSearch = routeApi.useNavigate();
+  // The tab and the filters live in the address: a reload or a link shows the same view.
+  const tab: SchedulerTab = search.tab ?? 'schedules';
+  const filter: SchedulerFilter = { agentId: search.agentId, projectId: search.projectId };
+  const go = (changes: Partial<SchedulerSearch>) =>
+    void navigateSearch({ search: (current) => ({ ...current, ...changes }), replace: true });
   const schedules = useQuery(schedulesQueryOptions(orgId, filter));
   const agents = useQuery(publishedAgentsQueryOptions(orgId));
   const projects = useQuery(projectsQueryOptions(orgId));
@@ -96,7 +102,7 @@ export function SchedulerPage() {
       size="small"
       label={t(`scheduler.filters.${key === 'agentId' ? 'agent' : 'project'}`)}
       value={filter[key] ?? ''}
-      onChange={(e) => setFilter((f) => ({ ...f, [key]: e.target.value || undefined }))}
+      onChange={(e) => go({ [key]: e.target.value || undefined })}
       sx={{ minWidth: 200 }}
     >
       <MenuItem value="">{t('scheduler.filters.all')}</MenuItem>
@@ -125,7 +131,7 @@ export function SchedulerPage() {
       />
       <Tabs
         value={tab}
-        onChange={(_, v: Tab) => setTab(v)}
+        onChange={(_, v: SchedulerTab) => go({ tab: v === 'schedules' ? undefined : v })}
         aria-label={t('scheduler.tabs.label')}
         sx={{ mb: 2 }}
       >
