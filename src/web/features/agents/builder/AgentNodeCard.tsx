@@ -2,12 +2,12 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Tooltip from '@mui/material/Tooltip';
 import { IconAlertTriangle, IconCircleCheck, IconCircleX } from '@tabler/icons-react';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
-import { memo } from 'react';
+import { createContext, memo, useContext } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { ELSE_HANDLE, ERROR_HANDLE, type AgentNode } from '../../../../shared/schemas/agent-graph';
 import type { AgentGraphProblem } from '../../../../shared/schemas/agents';
-import { StepTypeIcon, useStepTypeName } from '../detail/parts';
+import { StepTypeIcon } from '../detail/parts';
 import { NODE_HEIGHT, NODE_WIDTH, nodeSummary, outputHandles } from './graph-model';
 
 /** A step's state in the run the console follows. */
@@ -125,6 +125,15 @@ export const agentNodeCardStyles = {
   },
 } as const;
 
+/**
+ * The cards' translations, given once by the canvas (`CardTexts.Provider`): a translation hook
+ * in each of 200 cards costs the opening of a large graph more than the cards themselves.
+ */
+export const CardTexts = createContext<{ t: TFunction; typeName: (type: string) => string }>({
+  t: ((key: string) => key) as unknown as TFunction,
+  typeName: (type) => type,
+});
+
 function handleLabel(handle: string, node: AgentNode, t: TFunction) {
   if (handle === ERROR_HANDLE) return t('builder.node.handles.error');
   if (handle === ELSE_HANDLE) return t('builder.node.handles.else');
@@ -163,8 +172,7 @@ function tone(selected: boolean, problems: number, status?: NodeRunStatus) {
  */
 export const AgentNodeCard = memo(
   function AgentNodeCard({ data, selected, isConnectable }: NodeProps<AgentFlowNode>) {
-    const { t } = useTranslation();
-    const typeName = useStepTypeName();
+    const { t, typeName } = useContext(CardTexts);
     const { node, problems, status } = data;
     const handles = outputHandles(node);
     const named = handles.filter((h): h is string => h !== null);

@@ -20,9 +20,11 @@ import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent
 import { useTranslation } from 'react-i18next';
 import type { AgentGraph, NodeType } from '../../../../shared/schemas/agent-graph';
 import type { AgentGraphProblem } from '../../../../shared/schemas/agents';
+import { stepTypeName } from '../detail/parts';
 import {
   AgentNodeCard,
   agentNodeCardStyles,
+  CardTexts,
   type AgentFlowNode,
   type NodeRunStatus,
 } from './AgentNodeCard';
@@ -156,6 +158,8 @@ export function BuilderCanvas({ onDropType, readOnly, ...props }: BuilderCanvasP
     [t],
   );
 
+  const cardTexts = useMemo(() => ({ t, typeName: (type: string) => stepTypeName(t, type) }), [t]);
+
   const errorColor = theme.palette.error.main;
   const primaryColor = theme.palette.primary.main;
   const minimapColor = useCallback(
@@ -180,14 +184,16 @@ export function BuilderCanvas({ onDropType, readOnly, ...props }: BuilderCanvasP
   // redraws the flow inside it on every frame.
   return (
     <Box dir="ltr" sx={canvasStyles} onDragOver={onDragOver} onDrop={onDrop}>
-      <FlowView
-        {...props}
-        readOnly={readOnly}
-        colorMode={dark ? 'dark' : 'light'}
-        ariaLabelConfig={ariaLabelConfig}
-        label={t('builder.canvas.label')}
-        minimapColor={minimapColor}
-      />
+      <CardTexts.Provider value={cardTexts}>
+        <FlowView
+          {...props}
+          readOnly={readOnly}
+          colorMode={dark ? 'dark' : 'light'}
+          ariaLabelConfig={ariaLabelConfig}
+          label={t('builder.canvas.label')}
+          minimapColor={minimapColor}
+        />
+      </CardTexts.Provider>
     </Box>
   );
 }

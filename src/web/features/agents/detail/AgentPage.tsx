@@ -7,11 +7,13 @@ import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { IconPencil, IconRobotOff, IconUpload } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useSnackbar } from 'notistack';
-import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { lazy, memo, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BackLink, LoadFailed, MessageCard } from '../../../components/PageStates';
 import { useAbility } from '../../../lib/ability';
@@ -99,6 +101,13 @@ function AgentLoaded({ agent }: { agent: Agent }) {
   const registerFlush = useCallback((flush: (() => Promise<void>) | null) => {
     flushDraft.current = flush;
   }, []);
+  const selectTab = useCallback(
+    (value: AgentTab) =>
+      void navigate({
+        search: (current) => ({ ...current, tab: value, run: undefined, version: undefined }),
+      }),
+    [navigate],
+  );
   const go = (changes: Partial<typeof search>, replace = false) =>
     void navigate({ search: (current) => ({ ...current, ...changes }), replace });
 
@@ -150,32 +159,7 @@ function AgentLoaded({ agent }: { agent: Agent }) {
         ) : null}
       </Stack>
 
-      <Tabs
-        value={tab}
-        onChange={(_event, value: AgentTab) =>
-          go({ tab: value, run: undefined, version: undefined })
-        }
-        aria-label={t('agents.page.tabs.label')}
-        variant="scrollable"
-        allowScrollButtonsMobile
-        sx={{ borderBottom: 1, borderColor: 'divider', flexShrink: 0 }}
-      >
-        {AGENT_TABS.map((value) => (
-          <Tab
-            key={value}
-            value={value}
-            label={
-              value === 'editor'
-                ? t('builder.tab')
-                : value === 'triggers'
-                  ? t('triggers.tab')
-                  : t(`agents.page.tabs.${value}`)
-            }
-            id={`agent-tab-${value}`}
-            aria-controls={`agent-panel-${value}`}
-          />
-        ))}
-      </Tabs>
+      <AgentTabs value={tab} onSelect={selectTab} />
       <Box
         role="tabpanel"
         id={`agent-panel-${tab}`}
@@ -237,6 +221,52 @@ function AgentLoaded({ agent }: { agent: Agent }) {
     </Stack>
   );
 }
+
+/**
+ * The page's tabs. Drawn again only when the tab changes: MUI's scrollable tabs measure
+ * themselves after each drawing (a layout of the whole page, 200 steps of a large graph
+ * included), and the page is drawn several times while the builder opens.
+ */
+const AgentTabs = memo(function AgentTabs({
+  value,
+  onSelect,
+}: {
+  value: AgentTab;
+  onSelect: (value: AgentTab) => void;
+}) {
+  const { t } = useTranslation();
+  // Scrollable (with its scroll buttons) only where the tabs may not fit: MUI's scrollable tabs
+  // measure their scroller and buttons once more after each change of their own.
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('lg'), { noSsr: true });
+  return (
+    <Tabs
+      value={value}
+      onChange={(_event, next: AgentTab) => onSelect(next)}
+      aria-label={t('agents.page.tabs.label')}
+      variant={narrow ? 'scrollable' : 'standard'}
+      allowScrollButtonsMobile
+      sx={TABS_SX}
+    >
+      {AGENT_TABS.map((tab) => (
+        <Tab
+          key={tab}
+          value={tab}
+          label={
+            tab === 'editor'
+              ? t('builder.tab')
+              : tab === 'triggers'
+                ? t('triggers.tab')
+                : t(`agents.page.tabs.${tab}`)
+          }
+          id={`agent-tab-${tab}`}
+          aria-controls={`agent-panel-${tab}`}
+        />
+      ))}
+    </Tabs>
+  );
+});
+
+const TABS_SX = { borderBottom: 1, borderColor: 'divider', flexShrink: 0 } as const;
 
 function Overview({ agent }: { agent: Agent }) {
   const { t, i18n } = useTranslation();

@@ -12,6 +12,7 @@ import {
   IconWorld,
   type Icon,
 } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { NodeType } from '../../../../shared/schemas/agent-graph';
 import { StatusChip, type StatusTone } from '../../../components/StatusChip';
@@ -37,10 +38,14 @@ export function StepTypeIcon({ type }: { type: string }) {
 const KNOWN_TYPES = new Set<string>(Object.keys(STEP_ICONS));
 
 /** The translated name of a step type. */
+export function stepTypeName(t: TFunction, type: string): string {
+  return KNOWN_TYPES.has(type) ? t(`agents.page.stepTypes.${type as NodeType}`) : type;
+}
+
+/** The translated name of a step type, in the current language. */
 export function useStepTypeName() {
   const { t } = useTranslation();
-  return (type: string) =>
-    KNOWN_TYPES.has(type) ? t(`agents.page.stepTypes.${type as NodeType}`) : type;
+  return (type: string) => stepTypeName(t, type);
 }
 
 const RUN_TONES: Record<string, StatusTone> = {
