@@ -1,6 +1,6 @@
 import Fab from '@mui/material/Fab';
 import Zoom from '@mui/material/Zoom';
-import useScrollTrigger from '@mui/material/useScrollTrigger';
+import { useScrollTrigger } from './useScrollTrigger';
 import { IconArrowUp } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SCROLL_TO_TOP_THRESHOLD_PX } from '../../../shared/constants';

@@ -16,7 +16,16 @@ import {
   type ReactFlowProps,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { memo, useCallback, useEffect, useMemo, useRef, useState, type DragEvent } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AgentGraph, NodeType } from '../../../../shared/schemas/agent-graph';
 import type { AgentGraphProblem } from '../../../../shared/schemas/agents';
@@ -179,20 +188,28 @@ export function BuilderCanvas({ onDropType, readOnly, ...props }: BuilderCanvasP
     onDropType(type, flow.screenToFlowPosition({ x: event.clientX, y: event.clientY }));
   };
 
+  // The flow is drawn one commit after the page around it: what the page measures when it
+  // mounts (its tabs' indicator) is then measured before the canvas's steps are in the document,
+  // not with them (a layout of every step, once per measure, on a large graph).
+  // (A deferred value: its first drawing has `false`, the next one, right after, `true`.)
+  const pageMounted = useDeferredValue(true, false);
+
   const dark = (mode === 'system' ? systemMode : mode) === 'dark';
   // The frame (its styles, texts and theme) is drawn again only when its props change; a drag
   // redraws the flow inside it on every frame.
   return (
     <Box dir="ltr" sx={canvasStyles} onDragOver={onDragOver} onDrop={onDrop}>
       <CardTexts.Provider value={cardTexts}>
-        <FlowView
-          {...props}
-          readOnly={readOnly}
-          colorMode={dark ? 'dark' : 'light'}
-          ariaLabelConfig={ariaLabelConfig}
-          label={t('builder.canvas.label')}
-          minimapColor={minimapColor}
-        />
+        {pageMounted ? (
+          <FlowView
+            {...props}
+            readOnly={readOnly}
+            colorMode={dark ? 'dark' : 'light'}
+            ariaLabelConfig={ariaLabelConfig}
+            label={t('builder.canvas.label')}
+            minimapColor={minimapColor}
+          />
+        ) : null}
       </CardTexts.Provider>
     </Box>
   );
@@ -365,7 +382,8 @@ const FlowView = memo(function FlowView({
       snapGrid={SNAP_GRID}
       fitView
       fitViewOptions={FIT_VIEW_OPTIONS}
-      minZoom={0.1}
+      // Low enough for "fit" to show a 200-step graph whole beside the panels at 1280 px.
+      minZoom={0.05}
       maxZoom={2}
       colorMode={colorMode}
       proOptions={PRO_OPTIONS}
