@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { webChunkGroups } from './scripts/vite-chunk-groups.ts';
 import { precompressPlugin } from './scripts/vite-precompress.ts';
 
 // Paths are absolute because the router plugin resolves relative ones against `root` (src/web).
@@ -37,6 +38,8 @@ export default defineConfig({
       // Zod schemas are pure values: a module imported for a constant (a route's search
       // defaults, a schema's messages) does not drag the schemas it defines into the first page.
       treeshake: { manualPureFunctions: ['z'] },
+      // What is always loaded together comes in one chunk (scripts/vite-chunk-groups.ts).
+      output: { codeSplitting: { groups: webChunkGroups(fromRepo('.')) } },
     },
   },
   server: {

@@ -37,6 +37,7 @@ const INPUTS = [
   'src/shared',
   'vite.config.ts',
   'scripts/vite-precompress.ts',
+  'scripts/vite-chunk-groups.ts',
   'tsconfig.json',
   'package.json',
   'package-lock.json',
