@@ -55,6 +55,15 @@ const MINIMAP_STYLE = { width: 160, height: 110 };
 const canvasStyles = {
   width: '100%',
   height: '100%',
+  // React Flow's colours from the theme's (its dark defaults are a neutral black beside the
+  // theme's navy panels): the canvas on the page's background, its controls and mini map on paper.
+  '--xy-background-color': 'var(--mui-palette-background-default)',
+  '--xy-minimap-background-color': 'var(--mui-palette-background-paper)',
+  '--xy-controls-button-background-color': 'var(--mui-palette-background-paper)',
+  '--xy-controls-button-background-color-hover': 'var(--mui-palette-action-hover)',
+  '--xy-controls-button-color': 'var(--mui-palette-text-primary)',
+  '--xy-controls-button-color-hover': 'var(--mui-palette-text-primary)',
+  '--xy-controls-button-border-color': 'var(--mui-palette-divider)',
   '& .react-flow__node:focus-visible': { outline: 'none' },
   ...agentNodeCardStyles,
 } as const;
