@@ -2,7 +2,7 @@
 // one small chunk per combination of pages sharing a module.
 //
 // The bundler's automatic splitting gives a module shared by pages A and B a chunk of its own,
-// even when everything in it is always loaded at once: the entry's own imports came in 33
+// even when everything in it is always loaded at once: the entry's own imports came in 32
 // chunks, and opening a signed-in page fetched ~130 files, most under 4 KB, each a request and a
 // module to instantiate. Two groups whose content is loaded by the same pages as before:
 //   core    every module the entry imports statically (always loaded, by every page);
@@ -69,7 +69,7 @@ export function webChunkGroups(root: string): CodeSplittingGroup[] {
     if (groups) return groups;
     const core = reachable(graph, [absolute(ENTRY)], false);
     // Route modules and their split components (`login.tsx?tsr-split=component`).
-    const outsideRoots = [...core, ...reachable(graph, [absolute(ENTRY)], true)].filter((id) =>
+    const outsideRoots = [...reachable(graph, [absolute(ENTRY)], true)].filter((id) =>
       outside.has(fileOf(id)),
     );
     // The entry's modules are not followed: they are in `core` already, and their lazy imports
