@@ -12,9 +12,12 @@
 //   open from the list   ms from a click on the agent's link in the agents list (/agents,
 //          loaded first) to the same frame: the agent's read, its page and its canvas in the
 //          running app, as a user opens it (figure only, beside the goal's)
-//   drag   a step pressed by the mouse and dragged for about 2 s, one mouse move per frame; the
-//          frame times (requestAnimationFrame to requestAnimationFrame) meanwhile: p50, p95,
-//          max and fps
+//   drag   the step nearest the canvas's centre pressed by the mouse and dragged for about 2 s,
+//          one mouse move per frame; the frame times (requestAnimationFrame to
+//          requestAnimationFrame) meanwhile: p50, p95, max and fps
+//   drag at the edge   the same drag of a step on the graph's left edge (the middle one in the
+//          document's order): the pointer leaves the canvas, which then pans on every frame
+//          (React Flow's auto-pan); figure only, beside the goal's
 // Goals: the 200-step graph opens in under 1 s and drags at 60 fps (p95 frame ≤ 1000/60 ms, with
 // a little slack for the timer's resolution); each figure is also given as a ratio to the
 // baseline measured in the same run. The run fails (exit 1) when a goal is missed.
@@ -257,14 +260,33 @@ async function startProfile(page: Page) {
   };
 }
 
+/** In the page: the index, in the document's order, of the step nearest the canvas's centre. */
+function stepNearestCentre(): number {
+  const pane = document.querySelector('.react-flow__pane')!.getBoundingClientRect();
+  const [cx, cy] = [pane.x + pane.width / 2, pane.y + pane.height / 2];
+  let nearest = 0;
+  let best = Infinity;
+  document.querySelectorAll('.react-flow__node').forEach((node, i) => {
+    const box = node.getBoundingClientRect();
+    const distance = Math.hypot(box.x + box.width / 2 - cx, box.y + box.height / 2 - cy);
+    if (distance < best) [nearest, best] = [i, distance];
+  });
+  return nearest;
+}
+
 /**
- * Drags a step (the middle one) for DRAG_MS: a real mouse press on it, then in the page one
- * mouse move per frame (React Flow's drag listens on the window) and the release where it
- * ended; the frame times (rAF to rAF) meanwhile.
+ * Drags a step for DRAG_MS: a real mouse press on it, then in the page one mouse move per frame
+ * (React Flow's drag listens on the window) and the release where it ended; the frame times
+ * (rAF to rAF) meanwhile. `centre`: the step nearest the canvas's centre; `edge`: the middle one
+ * in the document's order (on the large graph's left edge: the canvas auto-pans).
  */
-async function dragFrames(page: Page, profile = false) {
+async function dragFrames(page: Page, where: 'centre' | 'edge', profile = false) {
   const nodes = page.locator('.react-flow__node');
-  const target = nodes.nth(Math.floor((await nodes.count()) / 2));
+  const index =
+    where === 'centre'
+      ? await page.evaluate(stepNearestCentre)
+      : Math.floor((await nodes.count()) / 2);
+  const target = nodes.nth(index);
   const id = await target.getAttribute('data-id');
   const box = await target.boundingBox();
   if (!box) throw new Error('the step to drag has no box');
@@ -322,7 +344,8 @@ async function dragFrames(page: Page, profile = false) {
 
 /**
  * Opens the agent RUNS + 1 times in one browser context (the first, with a cold cache, is not
- * counted: the figure is the builder's, not the network's), then drags a step.
+ * counted: the figure is the builder's, not the network's), then drags a step at the centre
+ * and one at the edge.
  */
 async function measure(browser: Browser, which: keyof typeof agents) {
   const { id, steps } = agents[which];
@@ -342,7 +365,8 @@ async function measure(browser: Browser, which: keyof typeof agents) {
     console.log(`${which}: last opening, ${round(opens.at(-1)!, 1)} ms`);
     for (const row of await openTimeline(page!)) console.log(`  ${row}`);
   }
-  const drag = await dragFrames(page!, PROFILE && which === 'large');
+  const drag = await dragFrames(page!, 'centre', PROFILE && which === 'large');
+  const dragAtEdge = await dragFrames(page!, 'edge');
   await page!.close();
   const fromList: number[] = [];
   for (let run = 0; run < RUNS + 1; run++) {
@@ -359,6 +383,7 @@ async function measure(browser: Browser, which: keyof typeof agents) {
     openFromListMs: fromList.map((ms) => round(ms, 1)),
     openFromListMedianMs: round(median(fromList), 1),
     drag,
+    dragAtEdge,
   };
 }
 
@@ -393,8 +418,10 @@ try {
     goals,
   });
 
+  const frames = (d: typeof baseline.drag) =>
+    `p50 ${d.p50FrameMs} ms, p95 ${d.p95FrameMs} ms, max ${d.maxFrameMs} ms, ${d.fps} fps (${d.frames} frames${d.moved ? '' : ', THE STEP DID NOT MOVE'})`;
   const line = (name: string, r: typeof baseline) =>
-    `${name.padEnd(22)} open ${String(r.openMedianMs).padStart(7)} ms (from the list ${r.openFromListMedianMs} ms)   drag p50 ${r.drag.p50FrameMs} ms, p95 ${r.drag.p95FrameMs} ms, max ${r.drag.maxFrameMs} ms, ${r.drag.fps} fps (${r.drag.frames} frames${r.drag.moved ? '' : ', THE STEP DID NOT MOVE'})`;
+    `${name.padEnd(22)} open ${String(r.openMedianMs).padStart(7)} ms (from the list ${r.openFromListMedianMs} ms)   drag ${frames(r.drag)}\n${''.padEnd(22)} drag at the edge (auto-pan) ${frames(r.dragAtEdge)}`;
   console.log(
     `Agent builder in ${browser.version() ? `Chromium ${browser.version()}` : 'Chromium'} (median of ${RUNS} openings):`,
   );
