@@ -174,6 +174,16 @@ describe('MySQL/MariaDB connector', () => {
     );
     // Two rows of 4 MB fit in the 10 MB cap; the third does not.
     expect(result).toMatchObject({ rowCount: 2, truncated: true, truncatedBy: 'bytes' });
+    // The server's statement ends with the dropped connection; it does not stay blocked writing
+    // the rest (60 s by default), holding its lock on the table (DDL would wait behind it).
+    const stillRunning = () =>
+      admin(async (c) => {
+        const [rows] = await c.query(
+          `select id from information_schema.processlist where info like 'select repeat(%${table}%'`,
+        );
+        return (rows as unknown[]).length;
+      });
+    await expect.poll(stillRunning, { timeout: 5000, interval: 100 }).toBe(0);
   });
 
   it("connects with TLS 'prefer' (the default) to a server without TLS, in plain text", async () => {

@@ -142,10 +142,24 @@ function driverFor(settings: MysqlSettings): DatabaseDriver<mysql.Connection> {
         connectFailure: driver.connectFailure,
       }),
     close,
-    destroy: (connection) => connection.destroy(),
+    destroy: drop,
     connectFailure: (error, timeoutMs) => connectFailure(error, settings.config, timeoutMs),
   };
   return driver;
+}
+
+/** Each connection's socket (under its TLS, if any), for `drop`. */
+const sockets = new WeakMap<mysql.Connection, net.Socket>();
+
+/**
+ * Drops a connection now. mysql2's `destroy()` only half-closes the socket (`end()`): a server
+ * still writing rows that nobody reads (a result cut at its cap) would wait for its
+ * `net_write_timeout` (60 s by default), holding the statement's locks on the tables. Destroying
+ * the socket makes its write fail at once, and the server ends the statement and rolls back.
+ */
+function drop(connection: mysql.Connection) {
+  connection.destroy();
+  sockets.get(connection)?.destroy();
 }
 
 async function connect(
@@ -157,9 +171,10 @@ async function connect(
   const { config } = settings;
   // Loaded on the first MySQL connection: most servers never open one.
   const { createConnection } = (await import('mysql2')).default;
+  let socket: net.Socket | undefined;
   const connection = createConnection({
     // The driver keeps the host name (TLS server name); the socket goes to the checked address.
-    stream: () => net.connect(config.port, address),
+    stream: () => (socket = net.connect(config.port, address)),
     host: config.host,
     port: config.port,
     user: config.user,
@@ -175,6 +190,7 @@ async function connect(
     flags: ['-LOCAL_FILES'],
     rowsAsArray: true,
   });
+  if (socket) sockets.set(connection, socket);
   // A connection that dies later reports through the pending call; keep the process alive.
   connection.on('error', () => undefined);
   const connected = new Promise<mysql.Connection>((resolve, reject) => {
@@ -183,10 +199,10 @@ async function connect(
   return withDeadline(
     connected,
     connectTimeoutMs + 1000,
-    () => connection.destroy(),
+    () => drop(connection),
     () => connectionError('TIMEOUT', databaseTarget(config), { timeoutMs: connectTimeoutMs }),
   ).catch((error: unknown) => {
-    connection.destroy();
+    drop(connection);
     throw error;
   });
 }
@@ -201,7 +217,7 @@ function run<T>(connection: mysql.Connection, sql: string): Promise<T> {
 
 async function close(connection: mysql.Connection) {
   await closeWithin(new Promise<void>((resolve) => connection.end(() => resolve())), () =>
-    connection.destroy(),
+    drop(connection),
   );
 }
 
@@ -326,7 +342,7 @@ export function mysqlConnector(settings: MysqlSettings): Connector<SqlQuery> {
           queryTimeoutMs + 2000,
           () => {
             dropped = true;
-            void killOnServer(connection.threadId).finally(() => connection.destroy());
+            void killOnServer(connection.threadId).finally(() => drop(connection));
           },
           () => queryTimedOut(queryTimeoutMs),
         );
@@ -338,7 +354,7 @@ export function mysqlConnector(settings: MysqlSettings): Connector<SqlQuery> {
         throw queryFailure(error, config, queryTimeoutMs);
       } finally {
         // A paused stream cannot be rolled back politely; closing the connection rolls it back.
-        if (dropped) connection.destroy();
+        if (dropped) drop(connection);
         else await close(connection);
       }
     },
