@@ -20,7 +20,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,
-  reporter: 'list',
+  reporter: [['list'], ['./e2e/support/failure-context-reporter.ts']],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
