@@ -25,8 +25,9 @@
 // Environment:
 //   BENCH_RUNS      openings measured per agent (default 3; the median is reported)
 //   BENCH_DRAG_MS   how long each drag lasts (default 2000)
-//   BENCH_PROFILE   1: also record Chromium's CPU profiles of the 200-step graph's last opening
-//                   and its drag: bench/results/builder-{open,drag}.cpuprofile (Chrome DevTools)
+//   BENCH_PROFILE   1: also record Chromium's CPU profiles of the 200-step graph's last opening,
+//                   its last opening from the list and its drag:
+//                   bench/results/builder-{open,open-from-list,drag}.cpuprofile (Chrome DevTools)
 //   BENCH_TIMELINE  1: also print each agent's last opening as a timeline (ms since the
 //                   navigation's start): the API calls and script chunks fetched, and the long
 //                   tasks (≥ 50 ms) of the main thread
@@ -44,6 +45,12 @@ import { CHROMIUM_ARGS } from '../../e2e/support/env.ts';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 const RESULTS_FILE = path.join(ROOT, 'bench', 'results', 'builder.json');
 const OPEN_PROFILE_FILE = path.join(ROOT, 'bench', 'results', 'builder-open.cpuprofile');
+const OPEN_FROM_LIST_PROFILE_FILE = path.join(
+  ROOT,
+  'bench',
+  'results',
+  'builder-open-from-list.cpuprofile',
+);
 const DRAG_PROFILE_FILE = path.join(ROOT, 'bench', 'results', 'builder-drag.cpuprofile');
 const PROFILE = process.env.BENCH_PROFILE === '1';
 const TIMELINE = process.env.BENCH_TIMELINE === '1';
@@ -199,7 +206,12 @@ async function openTimeline(page: Page): Promise<string[]> {
  * Opens the agents list, then clicks the agent's link (the app's own navigation): ms from the
  * click to the first frame with every step drawn and measured.
  */
-async function openFromListMs(page: Page, id: string, steps: number): Promise<number> {
+async function openFromListMs(
+  page: Page,
+  id: string,
+  steps: number,
+  profile = false,
+): Promise<number> {
   await page.goto(`${baseUrl}/agents`);
   const link = page.locator(`a[href$="/agents/${id}"]`).first();
   await link.waitFor();
@@ -210,6 +222,7 @@ async function openFromListMs(page: Page, id: string, steps: number): Promise<nu
     w.__benchRenderedAt = undefined;
   }, steps);
   await page.evaluate(watchRender);
+  const stopProfile = profile ? await startProfile(page) : null;
   const clickedAt = await page.evaluate((href) => {
     const anchor = document.querySelector<HTMLAnchorElement>(`a[href$="${href}"]`)!;
     const at = performance.now();
@@ -221,6 +234,7 @@ async function openFromListMs(page: Page, id: string, steps: number): Promise<nu
     undefined,
     { timeout: 60_000 },
   );
+  await stopProfile?.(OPEN_FROM_LIST_PROFILE_FILE);
   return ((await handle.jsonValue()) as number) - clickedAt;
 }
 
@@ -371,7 +385,8 @@ async function measure(browser: Browser, which: keyof typeof agents) {
   const fromList: number[] = [];
   for (let run = 0; run < RUNS + 1; run++) {
     const listPage = await context.newPage();
-    const ms = await openFromListMs(listPage, id, steps);
+    const profile = PROFILE && which === 'large' && run === RUNS;
+    const ms = await openFromListMs(listPage, id, steps, profile);
     if (run > 0) fromList.push(ms);
     await listPage.close();
   }
