@@ -134,7 +134,25 @@ test('an admin builds, runs, publishes and compares an agent on the canvas', asy
 test('the builder in Arabic and dark mode keeps its canvas left to right and passes axe', async ({
   page,
 }) => {
-  const id = await agentWithGraph(admin, `Mirror ${unique()}`);
+  const id = await agentWithGraph(admin, `Mirror ${unique()}`, {
+    schemaVersion: 1,
+    nodes: [
+      { id: 'start', type: 'start', position: { x: 0, y: 0 }, data: { mode: 'chat' } },
+      {
+        id: 'check',
+        type: 'condition',
+        position: { x: 280, y: 0 },
+        data: { cases: [{ id: 'long', label: 'long', expression: '$length(input.message) > 20' }] },
+      },
+      { id: 'long', type: 'output', position: { x: 560, y: -80 }, data: { text: 'Long' } },
+      { id: 'short', type: 'output', position: { x: 560, y: 120 }, data: { text: 'Short' } },
+    ],
+    edges: [
+      { id: 'e1', source: 'start', target: 'check' },
+      { id: 'e2', source: 'check', sourceHandle: 'long', target: 'long' },
+      { id: 'e3', source: 'check', sourceHandle: 'else', target: 'short' },
+    ],
+  });
   await useSession(page, admin.session);
   await page.addInitScript(() => localStorage.setItem('language', 'ar'));
   await page.emulateMedia({ colorScheme: 'dark' });
@@ -142,6 +160,14 @@ test('the builder in Arabic and dark mode keeps its canvas left to right and pas
   await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(node(page, 'start')).toBeVisible();
   await expect(page.locator('.react-flow').locator('xpath=..')).toHaveAttribute('dir', 'ltr');
+  // A condition's outputs leave from the card's right edge, as in English (the page's
+  // right-to-left styles do not swap the canvas's left and right).
+  const card = await node(page, 'check').boundingBox();
+  for (const output of ['long', 'else']) {
+    const handle = node(page, 'check').locator(`.react-flow__handle[data-handleid="${output}"]`);
+    const box = await handle.boundingBox();
+    expect(box!.x + box!.width / 2, output).toBeGreaterThan(card!.x + card!.width * 0.9);
+  }
   await expectNoSeriousA11yViolations(page, 'ar, dark, agent builder');
 });
 

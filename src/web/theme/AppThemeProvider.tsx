@@ -1,12 +1,9 @@
-import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider, useColorScheme } from '@mui/material/styles';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { prefixer } from 'stylis';
-import rtlPlugin from 'stylis-plugin-rtl';
 import { APP_TITLE, DEFAULT_THEME } from '../../shared/constants';
 import {
   createThemeModeStorageManager,
@@ -16,11 +13,8 @@ import {
   usePreferences,
 } from '../lib/preferences';
 import { SKIN_COLORS } from './colors';
+import { ltrCache, rtlCache } from './emotion-caches';
 import { COLORS, createAppTheme, Z } from './theme';
-
-// One Emotion cache per direction; the RTL one flips left/right in every generated rule.
-const ltrCache = createCache({ key: 'mui' });
-const rtlCache = createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] });
 
 /** MUI keeps its mode in the `theme` preference cookie (see lib/preferences). */
 const storageManager = createThemeModeStorageManager(

@@ -1,3 +1,4 @@
+import { CacheProvider } from '@emotion/react';
 import Box from '@mui/material/Box';
 import { useColorScheme, useTheme } from '@mui/material/styles';
 import {
@@ -30,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import type { AgentGraph, NodeType } from '../../../../shared/schemas/agent-graph';
 import type { AgentGraphProblem } from '../../../../shared/schemas/agents';
 import { stepTypeName } from '../detail/parts';
+import { ltrCache } from '../../../theme/emotion-caches';
 import {
   AgentNodeCard,
   agentNodeCardStyles,
@@ -205,22 +207,26 @@ export function BuilderCanvas({ onDropType, readOnly, ...props }: BuilderCanvasP
 
   const dark = (mode === 'system' ? systemMode : mode) === 'dark';
   // The frame (its styles, texts and theme) is drawn again only when its props change; a drag
-  // redraws the flow inside it on every frame.
+  // redraws the flow inside it on every frame. The canvas stays left to right in Arabic: its
+  // styles come from the left-to-right cache, which does not swap their left and right (the
+  // cards' output handles stay on their right edge).
   return (
-    <Box dir="ltr" sx={canvasStyles} onDragOver={onDragOver} onDrop={onDrop}>
-      <CardTexts.Provider value={cardTexts}>
-        {pageMounted ? (
-          <FlowView
-            {...props}
-            readOnly={readOnly}
-            colorMode={dark ? 'dark' : 'light'}
-            ariaLabelConfig={ariaLabelConfig}
-            label={t('builder.canvas.label')}
-            minimapColor={minimapColor}
-          />
-        ) : null}
-      </CardTexts.Provider>
-    </Box>
+    <CacheProvider value={ltrCache}>
+      <Box dir="ltr" sx={canvasStyles} onDragOver={onDragOver} onDrop={onDrop}>
+        <CardTexts.Provider value={cardTexts}>
+          {pageMounted ? (
+            <FlowView
+              {...props}
+              readOnly={readOnly}
+              colorMode={dark ? 'dark' : 'light'}
+              ariaLabelConfig={ariaLabelConfig}
+              label={t('builder.canvas.label')}
+              minimapColor={minimapColor}
+            />
+          ) : null}
+        </CardTexts.Provider>
+      </Box>
+    </CacheProvider>
   );
 }
 
