@@ -105,6 +105,22 @@ test('an admin builds, runs, publishes and compares an agent on the canvas', asy
     await page.keyboard.press('Escape');
   });
 
+  await test.step('full screen gives the canvas the whole window; Escape gives it back', async () => {
+    const canvas = page.locator('.react-flow');
+    const height = async () => (await canvas.boundingBox())!.height;
+    const inPage = await height();
+    const fullScreen = page.getByRole('button', { name: 'Full screen' });
+    await fullScreen.click();
+    await expect(fullScreen).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(height).toBeGreaterThan(inPage + 150);
+    // The help button stays over it (a trial click fails on a covered element).
+    await page.getByRole('button', { name: 'Get Help' }).click({ trial: true, timeout: 10_000 });
+    await page.locator('.react-flow__pane').click({ position: { x: 20, y: 200 } });
+    await page.keyboard.press('Escape');
+    await expect(fullScreen).toHaveAttribute('aria-pressed', 'false');
+    await expect.poll(height).toBeLessThan(inPage + 1);
+  });
+
   await test.step('the docked console runs the draft and lights the steps up', async () => {
     await page.getByRole('tab', { name: 'Test', exact: true }).last().click();
     await page.getByRole('textbox', { name: 'Message' }).fill('hello builder');

@@ -75,6 +75,10 @@ export const FONT_FAMILY = [
  */
 export const Z = {
   navigation: 1200,
+  /** A view taken to the whole window (the builder's full screen), over the navigation. */
+  fullScreen: 1210,
+  /** The help button, which stays reachable over a full-screen view. */
+  helpButton: 1220,
   overlay: Z_INDEX.overlay,
   dialog: Z_INDEX.dialog,
   popover: Z_INDEX.dialog + Z_INDEX.stackStep,

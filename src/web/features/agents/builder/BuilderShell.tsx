@@ -11,6 +11,8 @@ import { useTheme } from '@mui/material/styles';
 import {
   IconArrowBackUp,
   IconArrowForwardUp,
+  IconArrowsMaximize,
+  IconArrowsMinimize,
   IconLayoutDistributeHorizontal,
   IconMaximize,
   IconPlus,
@@ -22,6 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { validateGraph } from '../../../../shared/engine/validate';
 import type { NodeType } from '../../../../shared/schemas/agent-graph';
 import type { AgentGraphProblem } from '../../../../shared/schemas/agents';
+import { Z } from '../../../theme/theme';
 import type { LiveStep } from '../detail/detail-logic';
 import type { NodeRunStatus } from './AgentNodeCard';
 import { BuilderCanvas } from './BuilderCanvas';
@@ -44,6 +47,7 @@ import {
 import { NodePalette } from './NodePalette';
 import { commandFor } from './shortcuts';
 import { ShortcutsHelp } from './ShortcutsHelp';
+import { useFullScreen } from './useFullScreen';
 import type { GraphHistory } from './useGraphHistory';
 
 const NO_PROBLEMS: AgentGraphProblem[] = [];
@@ -103,6 +107,7 @@ function BuilderBody({
   const [paletteOpen, setPaletteOpen] = useState(false);
   const [sideOpen, setSideOpen] = useState(false);
   const [helpOpen, setHelpOpen] = useState(false);
+  const { fullScreen, toggle: toggleFullScreen, canvasBox } = useFullScreen();
   const [liveSteps, setLiveSteps] = useState<LiveStep[] | null>(null);
 
   const problems = useMemo(() => {
@@ -201,6 +206,10 @@ function BuilderBody({
           window.setTimeout(() => void flow.fitView({ padding: 0.2, duration: 300 }), 0);
         }
         return;
+      case 'fullScreen':
+      case 'leaveFullScreen':
+        toggleFullScreen(command === 'fullScreen' && !fullScreen);
+        return;
       case 'help':
         setHelpOpen(true);
         return;
@@ -217,9 +226,13 @@ function BuilderBody({
     [enqueueSnackbar, t],
   );
 
-  const onKeyDown = (event: KeyboardEvent) => {
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     const command = commandFor(event.nativeEvent);
     if (!command) return;
+    // Escape leaves the full screen only when pressed in the builder itself: a dialog or menu
+    // opened from it (drawn elsewhere in the document) closes on its own Escape.
+    const inBuilder = event.currentTarget.contains(event.target as Node);
+    if (command === 'leaveFullScreen' && !(fullScreen && inBuilder)) return;
     event.preventDefault();
     run(command);
   };
@@ -252,6 +265,17 @@ function BuilderBody({
         height: '100%',
         minHeight: 0,
         '&:focus': { outline: 'none' },
+        // Full screen: the builder over the whole window (the app's frame and the page's header
+        // under it), until the button or Escape brings it back into the page.
+        ...(fullScreen
+          ? {
+              position: 'fixed',
+              inset: 0,
+              zIndex: Z.fullScreen,
+              bgcolor: 'background.default',
+              p: { xs: 1, md: 2 },
+            }
+          : {}),
       }}
       onKeyDown={onKeyDown}
     >
@@ -306,6 +330,21 @@ function BuilderBody({
             <IconMaximize size={20} aria-hidden />
           </IconButton>
         </Tooltip>
+        <Tooltip
+          title={fullScreen ? t('builder.toolbar.exitFullScreen') : t('builder.toolbar.fullScreen')}
+        >
+          <IconButton
+            aria-label={t('builder.toolbar.fullScreen')}
+            aria-pressed={fullScreen}
+            onClick={() => run('fullScreen')}
+          >
+            {fullScreen ? (
+              <IconArrowsMinimize size={20} aria-hidden />
+            ) : (
+              <IconArrowsMaximize size={20} aria-hidden />
+            )}
+          </IconButton>
+        </Tooltip>
         <ShortcutsHelp open={helpOpen} onOpenChange={setHelpOpen} />
         <Box sx={{ flex: 1 }} />
         {readOnly ? (
@@ -343,7 +382,7 @@ function BuilderBody({
             <NodePalette canAdd={(type) => canAdd(graph, type)} onAdd={(type) => add(type)} />
           </Box>
         ) : null}
-        <Box sx={{ flex: 1, minWidth: 0, position: 'relative' }}>
+        <Box ref={canvasBox} sx={{ flex: 1, minWidth: 0, position: 'relative' }}>
           <BuilderCanvas
             graph={graph}
             problems={problems}

@@ -25,6 +25,7 @@ export const SHORTCUTS = [
   { id: 'move', keys: '← ↑ → ↓' },
   { id: 'fit', keys: 'Shift+1' },
   { id: 'layout', keys: 'Shift+L' },
+  { id: 'fullScreen', keys: 'Shift+F' },
   { id: 'help', keys: '?' },
 ] as const;
 

@@ -185,6 +185,8 @@ describe('keyboard shortcuts', () => {
     expect(commandFor(key('!', { shiftKey: true }))).toBe('fit');
     expect(commandFor(key('L', { shiftKey: true }))).toBe('layout');
     expect(commandFor(key('?'))).toBe('help');
+    expect(commandFor(key('F', { shiftKey: true }))).toBe('fullScreen');
+    expect(commandFor(key('Escape'))).toBe('leaveFullScreen');
     expect(commandFor(key('x'))).toBeNull();
     // A field being typed in: what `closest('input, …')` finds from its target.
     const input = { closest: () => ({}) } as unknown as EventTarget;

@@ -9,6 +9,8 @@ export type BuilderCommand =
   | 'selectAll'
   | 'fit'
   | 'layout'
+  | 'fullScreen'
+  | 'leaveFullScreen'
   | 'help';
 
 interface KeyLike {
@@ -46,6 +48,8 @@ export function commandFor(event: KeyLike): BuilderCommand | null {
   }
   if (event.shiftKey && (event.code === 'Digit1' || key === '!')) return 'fit';
   if (event.shiftKey && key === 'l') return 'layout';
+  if (event.shiftKey && key === 'f') return 'fullScreen';
+  if (key === 'escape') return 'leaveFullScreen';
   if (key === '?') return 'help';
   return null;
 }

@@ -5,6 +5,7 @@ import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { track } from '../../../lib/tag-manager';
 import { helpButtonPlacement } from '../help-placement';
+import { Z } from '../../../theme/theme';
 import type { RequestHelpCloseReason } from './RequestHelpDialog';
 
 // The dialog (its form, schema and error texts) is fetched when needed, not with the first
@@ -70,7 +71,7 @@ export function HelpButton({
         ...(placement === 'start'
           ? { left: { xs: OFFSET.xs + startInset, sm: OFFSET.sm + startInset } }
           : { right: OFFSET }),
-        zIndex: (theme) => theme.zIndex.speedDial,
+        zIndex: Z.helpButton,
       }}
     >
       <IconHelp size={24} aria-hidden />
