@@ -119,6 +119,8 @@ test('an admin builds, runs, publishes and compares an agent on the canvas', asy
     await page.keyboard.press('Escape');
     await expect(fullScreen).toHaveAttribute('aria-pressed', 'false');
     await expect.poll(height).toBeLessThan(inPage + 1);
+    // Back under the navigation (1200), which widens over it when hovered.
+    await expect(page.getByRole('button', { name: 'Get Help' })).toHaveCSS('z-index', '1050');
   });
 
   await test.step('the docked console runs the draft and lights the steps up', async () => {

@@ -77,8 +77,8 @@ export const Z = {
   navigation: 1200,
   /** A view taken to the whole window (the builder's full screen), over the navigation. */
   fullScreen: 1210,
-  /** The help button, which stays reachable over a full-screen view. */
-  helpButton: 1220,
+  /** The help button while a view is in full screen (FULL_SCREEN_ATTRIBUTE), to stay over it. */
+  helpButtonOverFullScreen: 1220,
   overlay: Z_INDEX.overlay,
   dialog: Z_INDEX.dialog,
   popover: Z_INDEX.dialog + Z_INDEX.stackStep,
@@ -86,6 +86,9 @@ export const Z = {
   tooltip: Z_INDEX.dialog + 3 * Z_INDEX.stackStep,
   loadingBar: Z_INDEX.dialog + 4 * Z_INDEX.stackStep,
 } as const;
+
+/** On <body> while a view is in full screen (Z.fullScreen). */
+export const FULL_SCREEN_ATTRIBUTE = 'data-full-screen';
 
 /** Sizes of the shell (Vuexy-style proportions). */
 export const SHELL = {

@@ -1,5 +1,6 @@
 import { useReactFlow, type XYPosition } from '@xyflow/react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { FULL_SCREEN_ATTRIBUTE } from '../../../theme/theme';
 
 /**
  * The builder's full screen: whether it is on, and how to turn it on or off. The canvas grows or
@@ -36,6 +37,13 @@ export function useFullScreen() {
       zoom,
     });
   }, [fullScreen, flow]);
+
+  // The help button stays over the full screen (theme Z.helpButtonOverFullScreen).
+  useEffect(() => {
+    if (!fullScreen) return;
+    document.body.setAttribute(FULL_SCREEN_ATTRIBUTE, '');
+    return () => document.body.removeAttribute(FULL_SCREEN_ATTRIBUTE);
+  }, [fullScreen]);
 
   return { fullScreen, toggle, canvasBox };
 }

@@ -5,7 +5,7 @@ import { lazy, Suspense, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import { track } from '../../../lib/tag-manager';
 import { helpButtonPlacement } from '../help-placement';
-import { Z } from '../../../theme/theme';
+import { FULL_SCREEN_ATTRIBUTE, Z } from '../../../theme/theme';
 import type { RequestHelpCloseReason } from './RequestHelpDialog';
 
 // The dialog (its form, schema and error texts) is fetched when needed, not with the first
@@ -71,7 +71,9 @@ export function HelpButton({
         ...(placement === 'start'
           ? { left: { xs: OFFSET.xs + startInset, sm: OFFSET.sm + startInset } }
           : { right: OFFSET }),
-        zIndex: Z.helpButton,
+        zIndex: (theme) => theme.zIndex.speedDial,
+        // Over a full-screen view; otherwise under the navigation, which may widen over it.
+        [`body[${FULL_SCREEN_ATTRIBUTE}] &`]: { zIndex: Z.helpButtonOverFullScreen },
       }}
     >
       <IconHelp size={24} aria-hidden />
