@@ -3,6 +3,7 @@ import { tanstackRouter } from '@tanstack/router-plugin/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { webChunkGroups } from './scripts/vite-chunk-groups.ts';
+import { iconImportsPlugin } from './scripts/vite-icon-imports.ts';
 import { precompressPlugin } from './scripts/vite-precompress.ts';
 
 // Paths are absolute because the router plugin resolves relative ones against `root` (src/web).
@@ -24,6 +25,8 @@ export default defineConfig({
       quoteStyle: 'single',
       semicolons: true,
     }),
+    // One import per icon file, so that an icon comes with the pages that use it.
+    iconImportsPlugin(),
     react(),
     // .br and .gz copies of the output, served by src/server/http/spa.ts.
     precompressPlugin(),

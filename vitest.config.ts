@@ -20,7 +20,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'server',
-          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts'],
+          include: ['src/server/**/*.test.ts', 'src/shared/**/*.test.ts', 'scripts/**/*.test.ts'],
           exclude,
           // The server's files share their worker's modules: loading the server's module graph
           // once per worker, not once per file, halves the suite's time. They hold no module

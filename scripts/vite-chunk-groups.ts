@@ -9,7 +9,9 @@
 //   signed-in   every module the signed-in layout imports statically, except those a page
 //           without that layout can reach (a blank-layout route's modules and all they import,
 //           statically or lazily): it loads only with the layout, as its modules did.
-// No page loads a byte more than before; `npm run bench:bundle` measures each page.
+// No page loads a byte more than before; `npm run bench:bundle` measures each page. Icons are
+// the exception, grouped by who draws them (below): a page may load a few hundred bytes of icons
+// it does not draw, instead of a file per icon.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { CodeSplittingGroup, ChunkingContext } from 'rolldown';
@@ -17,6 +19,7 @@ import type { CodeSplittingGroup, ChunkingContext } from 'rolldown';
 const ENTRY = 'src/web/main.tsx';
 const SIGNED_IN_LAYOUT = 'src/web/layouts/DefaultLayout.tsx';
 const ROUTES = 'src/web/routes';
+const ICON_MODULE = /@tabler\/icons-react\/dist\/esm\/icons\//;
 /** A route drawn in the signed-in layout says so in its meta (see lib/route-meta.ts). */
 const IN_SIGNED_IN_LAYOUT = /layout:\s*'(?:default|fixed-height)'/;
 
@@ -64,7 +67,7 @@ export function webChunkGroups(root: string): CodeSplittingGroup[] {
     ),
   );
 
-  let groups: { core: Set<string>; signedIn: Set<string> } | undefined;
+  let groups: { core: Set<string>; signedIn: Set<string>; withoutLayout: Set<string> } | undefined;
   const groupsOf = (graph: Graph) => {
     if (groups) return groups;
     const core = reachable(graph, [absolute(ENTRY)], false);
@@ -81,7 +84,7 @@ export function webChunkGroups(root: string): CodeSplittingGroup[] {
         (id) => id !== absolute(SIGNED_IN_LAYOUT) && !core.has(id) && !withoutLayout.has(id),
       ),
     );
-    groups = { core, signedIn };
+    groups = { core, signedIn, withoutLayout };
     return groups;
   };
 
@@ -91,7 +94,16 @@ export function webChunkGroups(root: string): CodeSplittingGroup[] {
       priority: 2,
     },
     {
-      name: (id, ctx) => (groupsOf(ctx).signedIn.has(id) ? 'signed-in' : null),
+      name: (id, ctx) => {
+        const { core, signedIn, withoutLayout } = groupsOf(ctx);
+        if (signedIn.has(id)) return 'signed-in';
+        if (!ICON_MODULE.test(id) || core.has(id)) return null;
+        // Icons (one module each, scripts/vite-icon-imports.ts) outside `core`: about 200 bytes
+        // each, they would make a file per combination of pages sharing one (~20 for a signed-in
+        // page). Those only signed-in pages draw come with the layout; the others, which pages
+        // without it draw (sign-in, home, try-builder), come in one small chunk of their own.
+        return withoutLayout.has(id) ? 'public-icons' : 'signed-in';
+      },
       priority: 1,
       // Its modules' imports stay where they are (in `core`, or in chunks the pages without the
       // layout load too): pulling them in would make those pages load this chunk.
