@@ -187,7 +187,38 @@ test('the builder in Arabic and dark mode keeps its canvas left to right and pas
     expect(box!.x + box!.width / 2, output).toBeGreaterThan(card!.x + card!.width * 0.9);
   }
   await expectNoSeriousA11yViolations(page, 'ar, dark, agent builder');
+  // The connections stand out from the canvas (WCAG's 3:1 for graphics), in dark and in light.
+  expect(await edgeContrast(page), 'dark').toBeGreaterThanOrEqual(3);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await expect(page.locator('html')).toHaveAttribute('data-mui-color-scheme', 'light');
+  expect(await edgeContrast(page), 'light').toBeGreaterThanOrEqual(3);
 });
+
+/** The contrast ratio of the canvas's first edge to the canvas's background (WCAG's formula). */
+function edgeContrast(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const path = document.querySelector('.react-flow__edge-path')!;
+    const pane = document.querySelector('.react-flow')!;
+    // The colours as the page paints them: the stroke (maybe translucent) over the background.
+    const context = document.createElement('canvas').getContext('2d')!;
+    context.fillStyle = getComputedStyle(pane).backgroundColor;
+    context.fillRect(0, 0, 2, 1);
+    context.fillStyle = getComputedStyle(path).stroke;
+    context.fillRect(1, 0, 1, 1);
+    const [r1, g1, b1, , r2, g2, b2] = context.getImageData(0, 0, 2, 1).data;
+    const luminance = (...rgb: number[]) => {
+      const [r, g, b] = rgb.map((c) => {
+        const v = c / 255;
+        return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const [light, dark] = [luminance(r1!, g1!, b1!), luminance(r2!, g2!, b2!)].sort(
+      (a, b) => b - a,
+    );
+    return (light! + 0.05) / (dark! + 0.05);
+  });
+}
 
 /**
  * The page of someone who may read agents but not change them. No organisation role is such a
