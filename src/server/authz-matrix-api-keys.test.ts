@@ -7,18 +7,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { apiKeys } from './db/schema/index.ts';
-import { PERMISSION_FIELD, type PermissionSpec } from './http/permission.ts';
+import { type PermissionSpec } from './http/permission.ts';
+import { apiOperations, type ApiOperation } from './test/api-operations.ts';
 import { signedInUser, startTestServer, type TestClient, type TestServer } from './test/harness.ts';
 
 const PREFIX = '/api/v1';
 const DUMMY_ID = '00000000-0000-4000-8000-000000000000';
 
-type Operation = {
-  method: string;
-  path: string;
-  permission: PermissionSpec | undefined;
-  jsonBody: boolean;
-};
 type Outcome = 'allowed' | 'unauthenticated' | 'forbidden';
 
 let server: TestServer;
@@ -27,7 +22,7 @@ let orgB: string;
 /** Organisation admins of A and B, who make the keys. */
 let adminOfA: TestClient;
 let adminOfB: TestClient;
-let operations: Operation[];
+let operations: ApiOperation[];
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -37,22 +32,7 @@ beforeAll(async () => {
   orgB = (await otherAdmin.client.post('/api/functions/complete-user-setup')).json.organization.id;
   adminOfA = admin.client;
   adminOfB = otherAdmin.client;
-  const doc = await server.client().get(`${PREFIX}/openapi.json`);
-  expect(doc.status).toBe(200);
-  operations = Object.entries(
-    doc.json.paths as Record<string, Record<string, Record<string, unknown>>>,
-  ).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, op]) => ({
-      method: method.toUpperCase(),
-      path,
-      permission: op[PERMISSION_FIELD] as PermissionSpec | undefined,
-      jsonBody: Boolean(
-        (op.requestBody as { content?: Record<string, unknown> } | undefined)?.content?.[
-          'application/json'
-        ],
-      ),
-    })),
-  );
+  operations = await apiOperations(server.client());
 }, 120_000);
 
 afterAll(async () => {

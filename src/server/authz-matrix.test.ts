@@ -17,21 +17,14 @@ import {
 } from '../shared/abilities.ts';
 import { ORG_ROLES, type OrgRoleName } from '../shared/constants.ts';
 import { member } from './db/schema/index.ts';
-import { PERMISSION_FIELD, PERMISSION_KINDS, type PermissionSpec } from './http/permission.ts';
+import { PERMISSION_KINDS, type PermissionSpec } from './http/permission.ts';
+import { apiOperations, type ApiOperation } from './test/api-operations.ts';
 import { signedInUser, startTestServer, type TestClient, type TestServer } from './test/harness.ts';
 
 const PREFIX = '/api/v1';
 const DUMMY_ID = '00000000-0000-4000-8000-000000000000';
 const SUPER_ADMIN_EMAIL = 'root@authz.test';
 
-type Operation = {
-  method: string;
-  path: string;
-  permission: PermissionSpec | undefined;
-  jsonBody: boolean;
-  /** Answers a live event stream when allowed (read for its status only: it may never end). */
-  eventStream: boolean;
-};
 type Caller = {
   name: 'anonymous' | OrgRoleName | 'super admin';
   client: TestClient;
@@ -46,7 +39,7 @@ type Outcome = 'allowed' | 'unauthenticated' | 'not found' | 'organization requi
 let server: TestServer;
 let orgA: string;
 let orgB: string;
-let operations: Operation[];
+let operations: ApiOperation[];
 const callers: Caller[] = [];
 
 beforeAll(async () => {
@@ -90,26 +83,7 @@ beforeAll(async () => {
     role: null,
   });
 
-  const doc = await anonymous.get(`${PREFIX}/openapi.json`);
-  expect(doc.status).toBe(200);
-  operations = Object.entries(
-    doc.json.paths as Record<string, Record<string, Record<string, unknown>>>,
-  ).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, op]) => ({
-      method: method.toUpperCase(),
-      path,
-      permission: op[PERMISSION_FIELD] as PermissionSpec | undefined,
-      jsonBody: Boolean(
-        (op.requestBody as { content?: Record<string, unknown> } | undefined)?.content?.[
-          'application/json'
-        ],
-      ),
-      eventStream: Boolean(
-        (op.responses as Record<string, { content?: Record<string, unknown> }> | undefined)?.['200']
-          ?.content?.['text/event-stream'],
-      ),
-    })),
-  );
+  operations = await apiOperations(anonymous);
 }, 120_000);
 
 afterAll(async () => {
