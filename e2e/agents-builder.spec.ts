@@ -296,6 +296,13 @@ test('a visitor builds and runs an agent in /try-builder, then saves it to a wor
     page.getByRole('heading', { level: 1, name: 'Try the agent builder' }),
   ).toBeVisible();
   await expect(node(page, 'start')).toBeVisible();
+  // The builder fills the window under the page's header, its canvas whole inside it (it once
+  // took the window's full height below that header, its bottom cut off by the layout).
+  const canvas = (await page.locator('.react-flow').boundingBox())!;
+  expect(canvas.y + canvas.height).toBeLessThanOrEqual(page.viewportSize()!.height);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBe(
+    page.viewportSize()!.height,
+  );
 
   await test.step('a transform step runs in the browser, with no account', async () => {
     await page.getByRole('button', { name: 'Add step: Transform' }).click();

@@ -123,13 +123,8 @@ export function TryBuilderPage({
 
   return (
     <Box
-      sx={{
-        height: '100dvh',
-        display: 'flex',
-        flexDirection: 'column',
-        p: { xs: 1, md: 2 },
-        gap: 1,
-      }}
+      // The rest of the blank layout's height (under its language switcher, inside its padding).
+      sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: 1 }}
     >
       <Stack
         direction="row"
