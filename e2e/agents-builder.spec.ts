@@ -4,10 +4,12 @@ import {
   addMember,
   adminApi,
   agentWithGraph,
+  storedDraft,
   unique,
   useSession,
   type AdminApi,
 } from './support/agents-api.ts';
+import { node, readAgentsOnly } from './support/builder.ts';
 
 /**
  * The agent builder (issue 16): an admin builds a blank agent into start → transform → output on
@@ -28,21 +30,12 @@ test.afterAll(async () => {
   await admin.session.dispose();
 });
 
-const node = (page: Page, id: string) => page.locator(`.react-flow__node[data-id="${id}"]`);
-
 /** Draws a connection from a node's output handle to another node's input handle. */
 async function connect(page: Page, from: string, to: string) {
   await page.getByRole('button', { name: 'Fit to view' }).click();
   const source = node(page, from).locator('.react-flow__handle.source').first();
   const target = node(page, to).locator('.react-flow__handle.target');
   await source.dragTo(target);
-}
-
-async function storedDraft(id: string) {
-  const response = await admin.session.get(`/api/v1/agents/${id}`, { headers: admin.headers() });
-  return (await response.json()) as {
-    draft: { nodes: { id: string; type: string }[]; edges: { source: string; target: string }[] };
-  };
 }
 
 test('an admin builds, runs, publishes and compares an agent on the canvas', async ({ page }) => {
@@ -79,7 +72,7 @@ test('an admin builds, runs, publishes and compares an agent on the canvas', asy
     await page.getByRole('tab', { name: /^Problems/ }).click();
     await expect(page.getByText('No problems: this draft can be published.')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'All changes saved' })).toBeVisible();
-    const stored = await storedDraft(id);
+    const stored = await storedDraft(admin, id);
     expect(stored.draft.nodes.map((n) => n.id).sort()).toEqual(['output', 'start', 'transform']);
     expect(stored.draft.edges.map((e) => `${e.source}>${e.target}`).sort()).toEqual([
       'start>transform',
@@ -220,21 +213,6 @@ function edgeContrast(page: Page): Promise<number> {
   });
 }
 
-/**
- * The page of someone who may read agents but not change them. No organisation role is such a
- * reader today (every role may update agents and roles are fixed: there are no custom roles), so
- * a member's /me answer gets rules that take create, update and delete on Agent away: the page
- * renders from those rules exactly as it would for such a role.
- */
-async function readAgentsOnly(page: Page) {
-  await page.route('**/api/v1/me', async (route) => {
-    const response = await route.fetch();
-    const me = (await response.json()) as { rules: unknown[] };
-    me.rules.push({ action: ['create', 'update', 'delete'], subject: 'Agent', inverted: true });
-    await route.fulfill({ response, json: me });
-  });
-}
-
 test('a member who may only read agents sees the builder with no edit controls', async ({
   page,
 }) => {
@@ -284,7 +262,10 @@ test('a member who may only read agents sees the builder with no edit controls',
     await expectNoSeriousA11yViolations(page, 'read-only agent builder, dark');
   });
   // The draft on the server is the one the admin made: nothing was saved.
-  expect((await storedDraft(id)).draft.nodes.map((n) => n.id).sort()).toEqual(['reply', 'start']);
+  expect((await storedDraft(admin, id)).draft.nodes.map((n) => n.id).sort()).toEqual([
+    'reply',
+    'start',
+  ]);
   await reader.session.dispose();
 });
 

@@ -67,6 +67,15 @@ export async function agentWithGraph(admin: AdminApi, name: string, graph?: unkn
   return agent.id;
 }
 
+/** An agent as the API gives it: its draft's steps and connections. */
+export async function storedDraft(admin: AdminApi, id: string) {
+  const response = await admin.session.get(`/api/v1/agents/${id}`, { headers: admin.headers() });
+  await expectOk(response, 'agent read');
+  return (await response.json()) as {
+    draft: { nodes: { id: string; type: string }[]; edges: { source: string; target: string }[] };
+  };
+}
+
 /** A new user who joined the admin's organisation with `role`, signed in over the API. */
 export async function addMember(admin: AdminApi, label: string, role = 'member') {
   const session = await playwrightRequest.newContext({ baseURL: E2E_BASE_URL });

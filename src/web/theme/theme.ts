@@ -21,6 +21,12 @@ const BADGE_ERROR = '#D32F2F';
 /** Error-coloured controls (buttons, chips): white on the spec's red is 3.3:1, so the filled ones use a darker red. */
 const ERROR_FILL = { main: '#C62828', hover: '#B71C1C' } as const;
 
+/** Error text in the scheme's readable red: `sx={errorTextColor}` where no error state applies. */
+export const errorTextColor = (theme: Theme) => ({
+  color: ERROR_TEXT.light,
+  ...theme.applyStyles('dark', { color: ERROR_TEXT.dark }),
+});
+
 const errorControl = ({
   theme,
   ownerState,
@@ -32,16 +38,20 @@ const errorControl = ({
   if (ownerState.variant === 'contained' || ownerState.variant === 'filled') {
     return { backgroundColor: ERROR_FILL.main, '&:hover': { backgroundColor: ERROR_FILL.hover } };
   }
-  return {
-    color: ERROR_TEXT.light,
-    ...theme.applyStyles('dark', { color: ERROR_TEXT.dark }),
-  };
+  return errorTextColor(theme);
 };
 
-const errorText = ({ theme }: { theme: Theme }) => ({
-  '&.Mui-error': { color: ERROR_TEXT.light },
-  ...theme.applyStyles('dark', { '&.Mui-error': { color: ERROR_TEXT.dark } }),
-});
+const errorText = ({ theme }: { theme: Theme }) => ({ '&.Mui-error': errorTextColor(theme) });
+
+/** `<Typography color="error">` is text too: the readable red, not the palette's. */
+const errorTypography = ({
+  theme,
+  ownerState,
+}: {
+  theme: Theme;
+  ownerState: { color?: unknown };
+}) =>
+  ownerState.color === 'error' || ownerState.color === 'error.main' ? errorTextColor(theme) : {};
 
 /**
  * Colours of the spec (section 9). The spec gives no dark secondary, info, warning or error:
@@ -197,6 +207,7 @@ export function createAppTheme({
     components: {
       // Comfortable density: MUI's standard (not dense, not small) sizes are the default.
       MuiTextField: { defaultProps: { variant: 'outlined', fullWidth: true } },
+      MuiTypography: { styleOverrides: { root: errorTypography } },
       MuiFormHelperText: { styleOverrides: { root: errorText } },
       MuiFormLabel: { styleOverrides: { root: errorText } },
       MuiFormControlLabel: { styleOverrides: { label: errorText } },

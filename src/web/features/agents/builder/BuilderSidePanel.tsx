@@ -15,6 +15,7 @@ import type { BuilderModel } from './forms';
 import { availableVariables, updateNodeData } from './graph-model';
 import type { GraphHistory } from './useGraphHistory';
 import { ValidationPanel } from './ValidationPanel';
+import { errorTextColor } from '../../../theme/theme';
 
 export type BuilderSide = 'step' | 'problems' | 'test';
 
@@ -88,7 +89,7 @@ const SideTabs = memo(function SideTabs({
               ? t('builder.side.problemsCount', { count: problems })
               : t('builder.side.problems')
           }
-          sx={problems > 0 ? { color: 'error.main' } : undefined}
+          sx={problems > 0 ? errorTextColor : undefined}
         />
         {test ? <Tab value="test" label={t('builder.side.test')} /> : null}
       </Tabs>

@@ -93,7 +93,15 @@ function MinimalAgent({ agentId }: { agentId: string }) {
   }
   return (
     <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
-      <Typography variant="h6" component="h1" noWrap dir="auto" sx={{ px: 1 }}>
+      {/* As wide as the name, at the page's start: a block with dir="auto" would align a
+          left-to-right name on the left of a right-to-left page. */}
+      <Typography
+        variant="h6"
+        component="h1"
+        noWrap
+        dir="auto"
+        sx={{ px: 1, alignSelf: 'flex-start', maxWidth: '100%' }}
+      >
         {agent.data.name}
       </Typography>
       <Box sx={{ flex: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>

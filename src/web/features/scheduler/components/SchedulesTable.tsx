@@ -15,6 +15,7 @@ import { formatDateTime } from '../../../lib/format';
 import type { ScheduleAction, ScheduleDto } from '../api';
 import { describeCron } from '../cron-presets';
 import { useCronLocale } from '../use-cron-locale';
+import { errorTextColor } from '../../../theme/theme';
 
 export type RowAction = ScheduleAction | 'edit' | 'history';
 
@@ -73,7 +74,7 @@ function RowMenu({
               setAnchor(null);
               onAction(action);
             }}
-            sx={action === 'delete' ? { color: 'error.main' } : undefined}
+            sx={action === 'delete' ? errorTextColor : undefined}
           >
             {t(`scheduler.actions.${action}`)}
           </MenuItem>
