@@ -59,6 +59,11 @@ test('a member edits an agent in /builder-minimal: the builder alone, saved like
   });
 
   await expectNoSeriousA11yViolations(page, 'builder-minimal with an agent');
+  // A data source query step's SQL editor, its placeholder wider than the panel: the editor
+  // scrolls, and its content is focusable by keyboard.
+  await page.getByRole('button', { name: 'Add step: Data source query' }).click();
+  await expect(page.getByRole('textbox', { name: 'SQL' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page, 'builder-minimal, a data source query step');
 });
 
 test('a member who may only read the agent gets the read-only builder there too', async ({

@@ -121,8 +121,11 @@ export function CodeEditor({
         ...(id ? { id } : {}),
         ...(invalid ? { 'aria-invalid': 'true' } : {}),
         ...(below ? { 'aria-describedby': describedById } : {}),
-        // Read-only text stays focusable, so it can be selected and scrolled by keyboard.
-        ...(readOnly ? { 'aria-readonly': 'true', tabindex: '0' } : {}),
+        // Focusable by its tab index, not only as editable content: read-only text can still be
+        // selected and scrolled by keyboard, and axe counts a scrolling editor's content as
+        // focusable only so (contenteditable alone fails "scrollable region focusable").
+        tabindex: '0',
+        ...(readOnly ? { 'aria-readonly': 'true' } : {}),
       }),
     ],
     placeholder: () => (placeholder ? placeholderText(placeholder) : []),
