@@ -185,6 +185,12 @@ test('the builder in Arabic and dark mode keeps its canvas left to right and pas
   await page.emulateMedia({ colorScheme: 'light' });
   await expect(page.locator('html')).toHaveAttribute('data-mui-color-scheme', 'light');
   expect(await edgeContrast(page), 'light').toBeGreaterThanOrEqual(3);
+  // The overview's steps run below the fixed-height page: its panel scrolls, by keyboard too.
+  await page.goto(`/agents/${id}?tab=overview`);
+  await expect(page.getByRole('heading', { name: 'خطوات المسودة' })).toBeVisible();
+  const panel = page.getByRole('tabpanel');
+  expect(await panel.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+  await expectNoSeriousA11yViolations(page, 'ar, light, agent overview');
 });
 
 /** The contrast ratio of the canvas's first edge to the canvas's background (WCAG's formula). */

@@ -164,6 +164,9 @@ function AgentLoaded({ agent }: { agent: Agent }) {
         role="tabpanel"
         id={`agent-panel-${tab}`}
         aria-labelledby={`agent-tab-${tab}`}
+        // The panel scrolls inside the fixed-height page: focusable, so that a keyboard can scroll
+        // a tab with nothing focusable in it (the overview). The editor's canvas does not scroll.
+        tabIndex={tab === 'editor' ? undefined : 0}
         // Room under the content for the floating help button, which never covers a control.
         sx={{ flex: 1, minHeight: 0, overflow: tab === 'editor' ? 'hidden' : 'auto', pb: 9 }}
       >
