@@ -139,6 +139,14 @@ test('an admin builds, runs, publishes and compares an agent on the canvas', asy
     await page.getByRole('button', { name: 'Compare versions' }).click();
     const compare = page.getByRole('dialog');
     await expect(compare.getByText('These versions are the same.')).toBeVisible();
+    // Both pickers sit side by side inside the dialog (the theme's full-width fields once
+    // pushed "To" out of it).
+    const dialogBox = (await compare.boundingBox())!;
+    for (const name of ['From', 'To']) {
+      const box = (await compare.getByRole('combobox', { name }).boundingBox())!;
+      expect(box.x, name).toBeGreaterThanOrEqual(dialogBox.x);
+      expect(box.x + box.width, name).toBeLessThanOrEqual(dialogBox.x + dialogBox.width);
+    }
   });
 });
 

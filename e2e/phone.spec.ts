@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { E2E_BASE_URL, ROOT_DIR } from './support/env.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { signInAsSuperAdmin } from './support/users.ts';
 
 /**
@@ -16,7 +17,7 @@ test.describe.configure({ timeout: 240_000 });
 test.use({ viewport: PHONE });
 
 /** Record pages need records: made through the API in the super admin's organisation. */
-const ids = { project: '', dataSource: '', user: '' };
+const ids = { project: '', dataSource: '', user: '', agent: '' };
 
 test.beforeAll(async ({ browser }) => {
   const context = await browser.newContext({ storageState: { cookies: [], origins: [] } });
@@ -50,6 +51,8 @@ test.beforeAll(async ({ browser }) => {
         company: 'A company with a long name, Incorporated',
       });
     }
+    ids.agent = await post('/api/v1/agents', { name: `Phone agent ${run}` });
+    await post(`/api/v1/agents/${ids.agent}/publish`, { note: 'First' });
     const me = await page.request.get('/api/v1/me', { headers });
     ids.user = ((await me.json()) as { user: { id: string } }).user.id;
     await context.storageState({ path: STATE_PATH });
@@ -134,6 +137,8 @@ test.describe('signed-in pages on a phone', () => {
       `/projects/${ids.project}`,
       '/data-sources',
       `/data-sources/${ids.dataSource}`,
+      '/agents',
+      `/agents/${ids.agent}`,
       '/dashboards/crm',
       '/organization',
       '/access-control',
@@ -179,6 +184,30 @@ test.describe('signed-in pages on a phone', () => {
     const searchDialog = page.getByRole('dialog');
     await expect(searchDialog).toBeVisible();
     await expectInside(searchDialog, 'the search dialog');
+  });
+
+  test("the builder's shortcuts and the version comparison open inside the screen", async ({
+    page,
+  }) => {
+    await page.goto(`/agents/${ids.agent}`);
+    await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+    const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await expect(shortcuts.getByText('Tidy up the layout')).toBeVisible();
+    await expectInside(shortcuts, 'the shortcuts');
+    // The keys wrap between alternatives instead of running out of the list, which scrolls
+    // (by keyboard too: axe's scrollable-region-focusable).
+    const overflow = await shortcuts.evaluate((el) => el.scrollWidth - el.clientWidth);
+    expect(overflow, 'the shortcuts do not overflow sideways').toBeLessThanOrEqual(0);
+    await expectNoSeriousA11yViolations(page, 'the shortcuts on a phone');
+    await page.keyboard.press('Escape');
+    await expect(shortcuts).toHaveCount(0);
+
+    await page.getByRole('tab', { name: 'Versions', exact: true }).click();
+    await page.getByRole('button', { name: 'Compare versions' }).click();
+    const compare = page.getByRole('dialog', { name: 'Compare versions' });
+    await expect(compare.getByText('These versions are the same.')).toBeVisible();
+    await expectInside(compare.getByRole('combobox', { name: 'From' }), 'the From picker');
+    await expectInside(compare.getByRole('combobox', { name: 'To' }), 'the To picker');
   });
 
   test("the customers pager's buttons are on the screen", async ({ page }) => {

@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { IconKeyboard } from '@tabler/icons-react';
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
 /** The builder's keyboard shortcuts, in the order people look for them. */
@@ -57,7 +57,8 @@ export function ShortcutsHelp({
         onClose={() => onOpenChange(false)}
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-        slotProps={{ paper: { 'aria-label': label, role: 'dialog' } as object }}
+        // Focusable: on a small screen the list scrolls, and a keyboard must be able to scroll it.
+        slotProps={{ paper: { 'aria-label': label, role: 'dialog', tabIndex: 0 } as object }}
       >
         <Box sx={{ p: 2, maxWidth: 420 }}>
           <Typography variant="subtitle1" component="h2" sx={{ mb: 1 }}>
@@ -68,8 +69,8 @@ export function ShortcutsHelp({
               {SHORTCUTS.map((s) => (
                 <TableRow key={s.id}>
                   <TableCell>{t(`builder.shortcuts.${s.id}`)}</TableCell>
-                  <TableCell dir="ltr" sx={{ fontFamily: 'monospace', whiteSpace: 'nowrap' }}>
-                    {s.keys}
+                  <TableCell dir="ltr" sx={{ fontFamily: 'monospace' }}>
+                    <Keys keys={s.keys} />
                   </TableCell>
                 </TableRow>
               ))}
@@ -79,4 +80,16 @@ export function ShortcutsHelp({
       </Popover>
     </>
   );
+}
+
+/** A shortcut's keys: a narrow screen wraps them between alternatives, never inside one. */
+function Keys({ keys }: { keys: string }) {
+  return keys.split(' · ').map((alternative, index) => (
+    <Fragment key={alternative}>
+      {index > 0 ? ' · ' : null}
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {alternative}
+      </Box>
+    </Fragment>
+  ));
 }

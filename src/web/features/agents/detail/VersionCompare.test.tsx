@@ -1,4 +1,5 @@
 // @vitest-environment happy-dom
+import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -124,6 +125,22 @@ describe('VersionCompare', () => {
     const log = screen.getByRole('listitem', { name: 'Log it' });
     expect(within(log).getByText('Added')).toBeTruthy();
     expect(screen.getByText('reply → log')).toBeTruthy();
+  });
+
+  it('points its arrow from "From" to "To" in the reading direction', () => {
+    const compare = (
+      <VersionCompare agentId="a1" versions={[summary(1)]} initial={{ before: 1, after: 1 }} />
+    );
+    const arrow = () => screen.getByText(/^[←→]$/).textContent;
+    withClient(compare);
+    expect(arrow()).toBe('→');
+    cleanup();
+    withClient(
+      <ThemeProvider theme={(outer: Theme) => ({ ...outer, direction: 'rtl' as const })}>
+        {compare}
+      </ThemeProvider>,
+    );
+    expect(arrow()).toBe('←');
   });
 
   it('shows an error with a retry when a version cannot be loaded', async () => {

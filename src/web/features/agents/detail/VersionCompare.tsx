@@ -103,6 +103,7 @@ export function VersionCompare({
   initial: ComparePair;
 }) {
   const { t } = useTranslation();
+  const rtl = useTheme().direction === 'rtl';
   const [pair, setPair] = useState(initial);
   const before = useSideGraph(agentId, pair.before);
   const after = useSideGraph(agentId, pair.after);
@@ -121,7 +122,8 @@ export function VersionCompare({
         const value = event.target.value;
         setPair({ ...pair, [which]: value === 'draft' ? 'draft' : Number(value) });
       }}
-      sx={{ minWidth: { xs: 0, sm: 160 }, flex: { xs: 1, sm: 'none' } }}
+      // The theme makes text fields full width: here the two pickers share the row.
+      sx={{ flex: 1, minWidth: 0, maxWidth: { sm: 240 } }}
     >
       {options.map((side) => (
         <MenuItem key={side} value={String(side)}>
@@ -135,7 +137,7 @@ export function VersionCompare({
     <Stack spacing={2}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
         {picker('before')}
-        <Typography aria-hidden>→</Typography>
+        <Typography aria-hidden>{rtl ? '←' : '→'}</Typography>
         {picker('after')}
       </Stack>
       {failed ? (
