@@ -6,6 +6,7 @@ import {
   useSession,
   type AdminApi,
 } from './support/agents-api.ts';
+import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 
 /**
  * The agent page (issue 15 sections 2, 4 and 5): an admin tests the draft of a transform agent
@@ -114,6 +115,13 @@ test('an admin tests the draft, publishes it and finds the version and the run',
       .filter({ hasText: 'Succeeded' });
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('Test');
+    // Under the pointer the row is shaded, and its link and status still read (light and dark).
+    await row.hover();
+    await expectNoSeriousA11yViolations(page, 'runs, a row under the pointer');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(page.locator('html')).toHaveAttribute('data-mui-color-scheme', 'dark');
+    await expectNoSeriousA11yViolations(page, 'dark, runs, a row under the pointer');
+    await page.emulateMedia({ colorScheme: 'light' });
     await row.getByRole('button', { name: /^Open the run of / }).click();
     await expect(page).toHaveURL(/run=/);
     await expect(

@@ -43,6 +43,18 @@ const errorControl = ({
 
 const errorText = ({ theme }: { theme: Theme }) => ({ '&.Mui-error': errorTextColor(theme) });
 
+/**
+ * A hovered table row: MUI's default (the page's text colour at 4 % in light, white at 8 % in
+ * dark) took links and chips under WCAG's 4.5:1 (the primary link in dark fell to 3.7:1). Light
+ * keeps a faint shade; dark shades the row darker, which raises the contrast of its light text.
+ */
+const hoveredRow = ({ theme }: { theme: Theme }) => ({
+  '&.MuiTableRow-hover:hover': {
+    backgroundColor: 'rgba(0 0 0 / 0.03)',
+    ...theme.applyStyles('dark', { backgroundColor: 'rgba(0 0 0 / 0.15)' }),
+  },
+});
+
 /** `<Typography color="error">` is text too: the readable red, not the palette's. */
 const errorTypography = ({
   theme,
@@ -220,6 +232,7 @@ export function createAppTheme({
       MuiIconButton: { styleOverrides: { root: errorControl } },
       MuiChip: { styleOverrides: { root: errorControl } },
       MuiPaper: { styleOverrides: { root: { backgroundImage: 'none' } } },
+      MuiTableRow: { styleOverrides: { root: hoveredRow } },
       MuiCard: {
         defaultProps: { elevation: 0 },
         styleOverrides: {
