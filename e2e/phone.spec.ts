@@ -202,6 +202,21 @@ test.describe('signed-in pages on a phone', () => {
     await page.keyboard.press('Escape');
     await expect(shortcuts).toHaveCount(0);
 
+    // Once a conversation is chosen, its picker's label rises above the field, at the top of
+    // the Chat tab: it stays whole inside the panel, which scrolls and clips what leaves it.
+    await page.getByRole('tab', { name: 'Chat', exact: true }).click();
+    await page.getByRole('textbox', { name: /^Message to / }).fill('hello');
+    await page.getByRole('button', { name: 'Send' }).click();
+    const picker = page
+      .getByRole('tabpanel')
+      .locator('.MuiInputLabel-root', { hasText: 'Conversation' });
+    await expect(picker).toHaveAttribute('data-shrink', 'true');
+    const panelTop = (await page.getByRole('tabpanel').boundingBox())!.y;
+    expect(
+      (await picker.boundingBox())!.y,
+      'the label starts inside the panel',
+    ).toBeGreaterThanOrEqual(panelTop);
+
     await page.getByRole('tab', { name: 'Versions', exact: true }).click();
     await page.getByRole('button', { name: 'Compare versions' }).click();
     const compare = page.getByRole('dialog', { name: 'Compare versions' });

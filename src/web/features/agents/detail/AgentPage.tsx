@@ -167,8 +167,10 @@ function AgentLoaded({ agent }: { agent: Agent }) {
         // The panel scrolls inside the fixed-height page: focusable, so that a keyboard can scroll
         // a tab with nothing focusable in it (the overview). The editor's canvas does not scroll.
         tabIndex={tab === 'editor' ? undefined : 0}
-        // Room under the content for the floating help button, which never covers a control.
-        sx={{ flex: 1, minHeight: 0, overflow: tab === 'editor' ? 'hidden' : 'auto', pb: 9 }}
+        // Room above for the label of a field at the top (an outlined label rises above its
+        // field, and the panel clips what leaves it), and under the content for the floating
+        // help button, which never covers a control.
+        sx={{ flex: 1, minHeight: 0, overflow: tab === 'editor' ? 'hidden' : 'auto', pt: 1, pb: 9 }}
       >
         <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
           {tab === 'editor' ? (
