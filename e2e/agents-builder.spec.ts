@@ -199,6 +199,18 @@ test('the builder in Arabic and dark mode keeps its canvas left to right and pas
   const panel = page.getByRole('tabpanel');
   expect(await panel.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
   await expectNoSeriousA11yViolations(page, 'ar, light, agent overview');
+  // Code reads left to right, from the left edge, in Arabic too (the right-to-left styles once
+  // turned the snippets' left alignment into a right one).
+  await page.goto(`/agents/${id}?tab=triggers`);
+  const code = page.locator('pre');
+  await expect(code.first()).toBeVisible();
+  const layouts = await code.evaluateAll((blocks) =>
+    blocks.map(
+      (block) => `${getComputedStyle(block).direction} ${getComputedStyle(block).textAlign}`,
+    ),
+  );
+  expect(layouts.length).toBeGreaterThan(0);
+  for (const layout of layouts) expect(['ltr start', 'ltr left']).toContain(layout);
 });
 
 /** The contrast ratio of the canvas's first edge to the canvas's background (WCAG's formula). */

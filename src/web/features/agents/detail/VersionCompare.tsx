@@ -392,6 +392,7 @@ function ValueBlock({ label, value }: { label: string; value: unknown }) {
         <Box
           component="pre"
           tabIndex={0}
+          dir="ltr"
           sx={{
             m: 0,
             p: 1,
@@ -402,8 +403,8 @@ function ValueBlock({ label, value }: { label: string; value: unknown }) {
             borderRadius: 1,
             whiteSpace: 'pre-wrap',
             wordBreak: 'break-word',
-            direction: 'ltr',
-            textAlign: 'left',
+            // Not 'left': the right-to-left styles would turn it into 'right'.
+            textAlign: 'start',
           }}
         >
           {text}

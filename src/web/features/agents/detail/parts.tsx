@@ -99,6 +99,7 @@ export function JsonBlock({
         role="region"
         tabIndex={0}
         aria-label={label}
+        dir="ltr"
         sx={{
           m: 0,
           p: 1.5,
@@ -109,8 +110,8 @@ export function JsonBlock({
           borderRadius: 1,
           whiteSpace: 'pre-wrap',
           wordBreak: 'break-word',
-          direction: 'ltr',
-          textAlign: 'left',
+          // Not 'left': the right-to-left styles would turn it into 'right'.
+          textAlign: 'start',
         }}
       >
         {value === undefined || value === null ? '—' : formatJson(value)}

@@ -38,7 +38,8 @@ function JsonValue({ value }: { value: unknown }) {
         fontSize: '0.8125rem',
         whiteSpace: 'pre-wrap',
         wordBreak: 'break-word',
-        textAlign: 'left',
+        // Not 'left': the right-to-left styles would turn it into 'right'.
+        textAlign: 'start',
       }}
     >
       {text}

@@ -61,8 +61,10 @@ export function CodeBlock({
         bgcolor: 'action.hover',
         borderRadius: 1,
         p: 1,
-        pl: 1.5,
-        textAlign: 'left',
+        // Logical: the right-to-left styles would move a left padding to the right.
+        paddingInlineStart: 1.5,
+        // Not 'left': the right-to-left styles would turn it into 'right'.
+        textAlign: 'start',
       }}
     >
       <Box
