@@ -218,6 +218,9 @@ test.describe('signed-in pages on a phone', () => {
     ).toBeGreaterThanOrEqual(panelTop);
 
     await page.getByRole('tab', { name: 'Versions', exact: true }).click();
+    // The note keeps a readable width (the table scrolls sideways instead of squeezing it).
+    const note = page.getByRole('table', { name: 'Versions' }).getByRole('cell', { name: 'First' });
+    expect((await note.boundingBox())!.width, 'the note column').toBeGreaterThanOrEqual(160);
     await page.getByRole('button', { name: 'Compare versions' }).click();
     const compare = page.getByRole('dialog', { name: 'Compare versions' });
     await expect(compare.getByText('These versions are the same.')).toBeVisible();

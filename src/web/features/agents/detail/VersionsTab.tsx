@@ -24,6 +24,9 @@ import { defaultPair, VersionCompareDialog, type ComparePair } from './VersionCo
 const COLUMNS = 5;
 
 /** The Versions tab: the published versions, one version's steps, Compare, Restore. */
+const NOTE_SX = { minWidth: 160 } as const;
+const NO_WRAP = { whiteSpace: 'nowrap' } as const;
+
 export function VersionsTab({
   agentId,
   canUpdate,
@@ -83,7 +86,7 @@ export function VersionsTab({
             ) : (
               items.map((version) => (
                 <TableRow key={version.number} selected={shown === version.number}>
-                  <TableCell>
+                  <TableCell sx={NO_WRAP}>
                     <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
                       <Typography>
                         {t('agents.page.versions.number', { number: version.number })}
@@ -93,9 +96,14 @@ export function VersionsTab({
                       ) : null}
                     </Stack>
                   </TableCell>
-                  <TableCell>{version.note || '—'}</TableCell>
+                  {/* A note wraps in a readable width; on a phone the table scrolls instead. */}
+                  <TableCell dir="auto" sx={NOTE_SX}>
+                    {version.note || '—'}
+                  </TableCell>
                   <TableCell>{version.createdBy?.name ?? '—'}</TableCell>
-                  <TableCell>{formatDateTime(version.createdAt, i18n.language)}</TableCell>
+                  <TableCell sx={NO_WRAP}>
+                    {formatDateTime(version.createdAt, i18n.language)}
+                  </TableCell>
                   <TableCell>
                     <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
                       <Button
