@@ -23,10 +23,10 @@ import { defaultPair, VersionCompareDialog, type ComparePair } from './VersionCo
 
 const COLUMNS = 5;
 
-/** The Versions tab: the published versions, one version's steps, Compare, Restore. */
 const NOTE_SX = { minWidth: 160 } as const;
 const NO_WRAP = { whiteSpace: 'nowrap' } as const;
 
+/** The Versions tab: the published versions, one version's steps, Compare, Restore. */
 export function VersionsTab({
   agentId,
   canUpdate,
