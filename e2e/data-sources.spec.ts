@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { expect as baseExpect, test, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Locator, type Page } from '@playwright/test';
 import pg from 'pg';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
 import { E2E_BASE_URL, E2E_DATA_DIR } from './support/env.ts';
@@ -295,6 +295,30 @@ test('create a project, add a PostgreSQL data source, test it, browse its schema
       await expect(page.getByRole('tabpanel')).toBeVisible();
       if (tab === '?tab=schema') {
         await expect(page.getByText(`public.${TABLE}`).first()).toBeAttached();
+      }
+      if (tab === '?tab=query') {
+        await sql.fill(`select id, name from public.${TABLE} order by id`);
+        await sql.press('Control+Enter');
+        const arResults = page.getByRole('region', { name: 'نتائج الاستعلام' });
+        await expect(arResults.getByRole('row')).toHaveCount(4);
+        // Column names and values read left to right, and a name stands above its values.
+        const textLeft = (cell: Locator, text: string) =>
+          cell.evaluate((element, wanted) => {
+            const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+            while (walker.nextNode()) {
+              if (walker.currentNode.textContent !== wanted) continue;
+              const range = document.createRange();
+              range.selectNodeContents(walker.currentNode);
+              return range.getBoundingClientRect().left;
+            }
+            throw new Error(`no text "${wanted}"`);
+          }, text);
+        const header = await textLeft(
+          arResults.getByRole('columnheader', { name: /^name/ }),
+          'name',
+        );
+        const value = await textLeft(arResults.getByRole('cell', { name: 'Ada' }), 'Ada');
+        expect(Math.abs(header - value)).toBeLessThan(2);
       }
       await checkA11y(page, `ar detail ${tab || 'overview'}`);
     }

@@ -68,16 +68,18 @@ export function ResultGrid({ result, label }: { result: QueryResult; label: stri
               {t('dataSources.query.rowNumber')}
             </TableCell>
             {result.columns.map((column, index) => (
-              <TableCell key={`${column.name}-${index}`} sx={{ bgcolor: 'background.paper' }}>
-                <Box
-                  dir="ltr"
-                  sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }}
-                >
+              // Left to right like the values below it, so that a name sits above its values in
+              // Arabic too (the RTL style plugin would flip a `left` alignment: `start` it is).
+              <TableCell
+                key={`${column.name}-${index}`}
+                dir="ltr"
+                sx={{ bgcolor: 'background.paper', textAlign: 'start' }}
+              >
+                <Box sx={{ fontFamily: 'monospace', fontWeight: 600, whiteSpace: 'nowrap' }}>
                   {column.name}
                 </Box>
                 {column.type ? (
                   <Box
-                    dir="ltr"
                     sx={{
                       fontFamily: 'monospace',
                       fontSize: 11,
