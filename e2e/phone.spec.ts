@@ -53,6 +53,15 @@ test.beforeAll(async ({ browser }) => {
     }
     ids.agent = await post('/api/v1/agents', { name: `Phone agent ${run}` });
     await post(`/api/v1/agents/${ids.agent}/publish`, { note: 'First' });
+    // Every hour: each day of the calendar holds more entries than a month cell shows.
+    await post('/api/v1/schedules', {
+      name: `Phone hourly ${run}`,
+      agentId: ids.agent,
+      kind: 'cron',
+      cron: '0 * * * *',
+      timeZone: 'UTC',
+      input: { message: 'Hello' },
+    });
     const me = await page.request.get('/api/v1/me', { headers });
     ids.user = ((await me.json()) as { user: { id: string } }).user.id;
     await context.storageState({ path: STATE_PATH });
@@ -226,6 +235,39 @@ test.describe('signed-in pages on a phone', () => {
     await expect(compare.getByText('These versions are the same.')).toBeVisible();
     await expectInside(compare.getByRole('combobox', { name: 'From' }), 'the From picker');
     await expectInside(compare.getByRole('combobox', { name: 'To' }), 'the To picker');
+  });
+
+  test("the scheduler's calendar keeps each day's entries and names inside its column", async ({
+    page,
+  }) => {
+    /** What sticks out of its own box: a weekday's name, a day's entries or its "+N more". */
+    const spilt = (grid: Locator) =>
+      grid.evaluate((element) =>
+        [...element.children]
+          .filter((child) => child.scrollWidth > child.clientWidth + 1)
+          .map((child) => child.textContent),
+      );
+    for (const [language, month, week] of [
+      ['en', 'Month', 'Week'],
+      ['ar', 'شهر', 'أسبوع'],
+    ] as const) {
+      await page.addInitScript((code) => localStorage.setItem('language', code), language);
+      await expectFits(page, '/scheduler?tab=calendar');
+      await expect(page.getByRole('button', { name: month, pressed: true })).toBeVisible();
+      const monthGrid = page.locator('[data-day]').first().locator('..');
+      // Today's and every later day's hourly fires: three entries, then the rest as "+N".
+      const more = monthGrid.getByRole('button', { name: /^\+\d+ / }).first();
+      await expect(more).toBeVisible();
+      await expect(monthGrid.getByRole('button', { name: /Phone hourly/ }).first()).toBeVisible();
+      expect(await spilt(monthGrid), `${language} month`).toEqual([]);
+      await page.getByRole('button', { name: week, exact: true }).click();
+      const weekGrid = page
+        .getByRole('button', { name: /Phone hourly/ })
+        .first()
+        .locator('../..');
+      await expect(weekGrid).toBeVisible();
+      expect(await spilt(weekGrid), `${language} week`).toEqual([]);
+    }
   });
 
   test("the customers pager's buttons are on the screen", async ({ page }) => {

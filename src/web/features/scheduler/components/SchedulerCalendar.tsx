@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { darken, lighten, useTheme } from '@mui/material/styles';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -52,6 +53,9 @@ export function SchedulerCalendar({ filter, onOpen, onMove, now }: SchedulerCale
   const theme = useTheme();
   const language = i18n.language;
   const orgId = useAuthState((s) => s.selectedOrgId);
+  // On a phone a day's column is ~45 px wide: entries become bars (named as before), weekdays
+  // and hours take their narrow forms.
+  const compact = useMediaQuery(theme.breakpoints.down('sm'));
   const [view, setView] = useState<CalendarView>('month');
   const [anchor, setAnchor] = useState(() => now ?? new Date());
   const range = viewRange(view, anchor);
@@ -67,7 +71,9 @@ export function SchedulerCalendar({ filter, onOpen, onMove, now }: SchedulerCale
   const today = now ?? new Date();
 
   const time = new Intl.DateTimeFormat(language, { hour: '2-digit', minute: '2-digit' });
+  const hourLabel = compact ? new Intl.DateTimeFormat(language, { hour: 'numeric' }) : time;
   const dayName = new Intl.DateTimeFormat(language, { weekday: 'short', day: 'numeric' });
+  const weekday = new Intl.DateTimeFormat(language, { weekday: compact ? 'narrow' : 'short' });
   const title = new Intl.DateTimeFormat(language, {
     month: 'long',
     year: 'numeric',
@@ -100,7 +106,8 @@ export function SchedulerCalendar({ filter, onOpen, onMove, now }: SchedulerCale
     },
   });
 
-  const Entry = ({ entry }: { entry: CalendarEntry }) => {
+  /** `bar`: a coloured bar without text (a phone's month and week grids). */
+  const Entry = ({ entry, bar = false }: { entry: CalendarEntry; bar?: boolean }) => {
     const tone = entryTone(entry);
     const movable = isMovable(entry);
     const at = new Date(entry.at);
@@ -138,15 +145,25 @@ export function SchedulerCalendar({ filter, onOpen, onMove, now }: SchedulerCale
           cursor: movable ? 'grab' : 'pointer',
           overflow: 'hidden',
           whiteSpace: 'nowrap',
+          ...(bar && {
+            height: 10,
+            p: 0,
+            borderInlineStartWidth: 3,
+            bgcolor: `${toneColour(tone)}66`,
+          }),
         }}
       >
-        <Box component="span" sx={{ ...toneText(tone), fontWeight: 600 }}>
-          {time.format(at)}
-        </Box>
-        {/* The name in its own direction: a Latin name on an Arabic page is cut at its end. */}
-        <Box component="span" dir="auto" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
-          {entry.scheduleName}
-        </Box>
+        {bar ? null : (
+          <>
+            <Box component="span" sx={{ ...toneText(tone), fontWeight: 600 }}>
+              {time.format(at)}
+            </Box>
+            {/* The name in its own direction: a Latin name on an Arabic page is cut at its end. */}
+            <Box component="span" dir="auto" sx={{ overflow: 'hidden', textOverflow: 'ellipsis' }}>
+              {entry.scheduleName}
+            </Box>
+          </>
+        )}
       </ButtonBase>
     );
   };
@@ -217,7 +234,7 @@ export function SchedulerCalendar({ filter, onOpen, onMove, now }: SchedulerCale
             variant="caption"
             sx={{ p: 0.5, fontWeight: 600 }}
           >
-            {new Intl.DateTimeFormat(language, { weekday: 'short' }).format(d)}
+            {weekday.format(d)}
           </Typography>
         ))}
         {days.map((d) => {
@@ -228,7 +245,7 @@ export function SchedulerCalendar({ filter, onOpen, onMove, now }: SchedulerCale
               key={d.toISOString()}
               {...drop(d)}
               data-day={d.toDateString()}
-              sx={{ ...cellSx, minHeight: 96 }}
+              sx={{ ...cellSx, minHeight: compact ? 64 : 96 }}
             >
               <Typography
                 variant="caption"
@@ -244,17 +261,21 @@ export function SchedulerCalendar({ filter, onOpen, onMove, now }: SchedulerCale
                 {d.getDate()}
               </Typography>
               {list.slice(0, MONTH_LIMIT).map((e) => (
-                <Entry key={`${e.scheduleId}${e.at}`} entry={e} />
+                <Entry key={`${e.scheduleId}${e.at}`} entry={e} bar={compact} />
               ))}
               {list.length > MONTH_LIMIT && (
                 <Button
                   size="small"
+                  aria-label={t('scheduler.calendar.more', { count: list.length - MONTH_LIMIT })}
                   onClick={() => {
                     setAnchor(d);
                     setView('day');
                   }}
+                  sx={compact ? { minWidth: 0, px: 0.25, fontSize: 11 } : undefined}
                 >
-                  {t('scheduler.calendar.more', { count: list.length - MONTH_LIMIT })}
+                  {compact
+                    ? `+${list.length - MONTH_LIMIT}`
+                    : t('scheduler.calendar.more', { count: list.length - MONTH_LIMIT })}
                 </Button>
               )}
             </Box>
@@ -298,7 +319,7 @@ export function SchedulerCalendar({ filter, onOpen, onMove, now }: SchedulerCale
       <Box
         sx={{
           display: 'grid',
-          gridTemplateColumns: `56px repeat(${days.length}, minmax(0, 1fr))`,
+          gridTemplateColumns: `${compact ? 44 : 56}px repeat(${days.length}, minmax(0, 1fr))`,
           maxHeight: 640,
           overflow: 'auto',
         }}
@@ -308,19 +329,31 @@ export function SchedulerCalendar({ filter, onOpen, onMove, now }: SchedulerCale
           <Typography
             key={`h${d.toISOString()}`}
             variant="caption"
-            sx={{ p: 0.5, fontWeight: 600 }}
+            sx={{ p: 0.5, fontWeight: 600, textAlign: compact ? 'center' : undefined }}
           >
-            {dayName.format(d)}
+            {compact ? (
+              <>
+                {weekday.format(d)}
+                <br />
+                {d.getDate()}
+              </>
+            ) : (
+              dayName.format(d)
+            )}
           </Typography>
         ))}
         {HOURS.map((h) => [
-          <Typography key={`l${h}`} variant="caption" sx={{ p: 0.5, color: 'text.secondary' }}>
-            {time.format(new Date(2000, 0, 1, h))}
+          <Typography
+            key={`l${h}`}
+            variant="caption"
+            sx={{ p: 0.5, color: 'text.secondary', whiteSpace: 'nowrap' }}
+          >
+            {hourLabel.format(new Date(2000, 0, 1, h))}
           </Typography>,
           ...days.map((d) => (
             <Box key={`${d.toISOString()}${h}`} {...drop(d, h)} sx={{ ...cellSx, minHeight: 32 }}>
               {entriesOfHour(entries, d, h).map((e) => (
-                <Entry key={`${e.scheduleId}${e.at}`} entry={e} />
+                <Entry key={`${e.scheduleId}${e.at}`} entry={e} bar={compact && days.length > 1} />
               ))}
             </Box>
           )),
