@@ -2,7 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { E2E_BASE_URL, ROOT_DIR } from './support/env.ts';
 import { expectNoSeriousA11yViolations } from './support/a11y.ts';
-import { signInAsSuperAdmin } from './support/users.ts';
+import { signInAsNewUser, signInAsSuperAdmin } from './support/users.ts';
 
 /**
  * On a phone (390 × 844) every page fits the viewport: nothing makes the page wider than the
@@ -132,6 +132,35 @@ test.describe('public pages on a phone', () => {
       await expectFits(page, url);
     });
   }
+});
+
+test.describe('a new member with a long e-mail address, on a phone in Arabic', () => {
+  test.use({ storageState: { cookies: [], origins: [] } });
+
+  test('the address wraps inside its card, and the sessions table scrolls by keyboard', async ({
+    page,
+  }) => {
+    const user = await signInAsNewUser(page, 'someone.with.a.rather.long.mailbox');
+    await page.addInitScript(() => localStorage.setItem('language', 'ar'));
+    /** The element's text runs out of its box (sideways). */
+    const spills = (locator: Locator) =>
+      locator.evaluate((element) => element.scrollWidth > element.clientWidth + 1);
+
+    await expectFits(page, '/home');
+    const signedInAs = page.getByText(user.email);
+    await expect(signedInAs).toBeVisible();
+    expect(await spills(signedInAs), 'the address stays inside its line').toBe(false);
+
+    await expectFits(page, '/pages/account-settings/security');
+    const current = page.getByText(`${user.email}.`, { exact: false }).first();
+    await expect(current).toBeVisible();
+    expect(await spills(current), 'the address stays inside its card').toBe(false);
+    // One session (this device, which has no revoke button): the table is wider than the
+    // screen and holds nothing focusable, so the region itself takes the focus.
+    const sessions = page.getByRole('region', { name: 'الجلسات النشطة' });
+    await expect(sessions).toHaveAttribute('tabindex', '0');
+    await expectNoSeriousA11yViolations(page, 'ar security on a phone');
+  });
 });
 
 test.describe('signed-in pages on a phone', () => {

@@ -69,6 +69,9 @@ export function AppThemeProvider({ children }: { children: ReactNode }) {
           styles={{
             // Hash targets keep clear of the sticky navbar (spec: 60 px offset).
             '[id]': { scrollMarginTop: 60 },
+            // A word longer than its line (an e-mail address, a URL) breaks instead of running
+            // out of its card; text kept on one line (nowrap) is unaffected.
+            body: { overflowWrap: 'break-word' },
             // notistack's own layer (1400) would sit under dialogs: stack it above them. Its
             // messages rise above the floating help button instead of covering it.
             'body .notistack-SnackbarContainer': { zIndex: Z.snackbar, bottom: 88 },

@@ -10,6 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   securityCalls,
@@ -28,12 +29,13 @@ export function SessionsCard() {
   const revoke = useAuthMutation(securityCalls.revokeSession);
   const revokeOthers = useAuthMutation(securityCalls.revokeOtherSessions);
   const unknown = t('account.settings.sessions.unknown');
+  const titleId = useId();
 
   return (
     <Card>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
         <Box sx={{ display: 'flex', justifyContent: 'space-between', flexWrap: 'wrap', gap: 2 }}>
-          <Typography variant="h6" component="h2">
+          <Typography variant="h6" component="h2" id={titleId}>
             {t('account.settings.sessions.title')}
           </Typography>
           <Button
@@ -46,7 +48,8 @@ export function SessionsCard() {
         </Box>
         <FailureAlert error={revoke.error ?? revokeOthers.error} />
         {sessions.isError ? <FailureAlert error={sessions.error} /> : null}
-        <Box sx={{ overflowX: 'auto' }}>
+        {/* Scrolls sideways on a phone: focusable, so that a keyboard can scroll it too. */}
+        <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-labelledby={titleId}>
           <Table size="small">
             <TableHead>
               <TableRow>
