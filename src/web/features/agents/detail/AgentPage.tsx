@@ -170,7 +170,13 @@ function AgentLoaded({ agent }: { agent: Agent }) {
         // Room above for the label of a field at the top (an outlined label rises above its
         // field, and the panel clips what leaves it), and under the content for the floating
         // help button, which never covers a control.
-        sx={{ flex: 1, minHeight: 0, overflow: tab === 'editor' ? 'hidden' : 'auto', pt: 1, pb: 9 }}
+        sx={{
+          flex: 1,
+          minHeight: 0,
+          overflow: tab === 'editor' ? 'hidden' : 'auto',
+          pt: 1.5,
+          pb: 9,
+        }}
       >
         <Suspense fallback={<Skeleton variant="rounded" height={320} />}>
           {tab === 'editor' ? (
