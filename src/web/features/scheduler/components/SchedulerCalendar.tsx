@@ -239,6 +239,8 @@ export function SchedulerCalendar({ filter, onOpen, onMove, now }: SchedulerCale
         ))}
         {days.map((d) => {
           const list = entriesOfDay(entries, d);
+          const hidden = list.length - MONTH_LIMIT;
+          const moreLabel = t('scheduler.calendar.more', { count: hidden });
           const outside = d.getMonth() !== anchor.getMonth();
           return (
             <Box
@@ -263,19 +265,18 @@ export function SchedulerCalendar({ filter, onOpen, onMove, now }: SchedulerCale
               {list.slice(0, MONTH_LIMIT).map((e) => (
                 <Entry key={`${e.scheduleId}${e.at}`} entry={e} bar={compact} />
               ))}
-              {list.length > MONTH_LIMIT && (
+              {hidden > 0 && (
                 <Button
                   size="small"
-                  aria-label={t('scheduler.calendar.more', { count: list.length - MONTH_LIMIT })}
+                  // On a phone only "+N" shows; the name stays whole.
+                  aria-label={compact ? moreLabel : undefined}
                   onClick={() => {
                     setAnchor(d);
                     setView('day');
                   }}
                   sx={compact ? { minWidth: 0, px: 0.25, fontSize: 11 } : undefined}
                 >
-                  {compact
-                    ? `+${list.length - MONTH_LIMIT}`
-                    : t('scheduler.calendar.more', { count: list.length - MONTH_LIMIT })}
+                  {compact ? `+${hidden}` : moreLabel}
                 </Button>
               )}
             </Box>
