@@ -239,6 +239,29 @@ function edgeContrast(page: Page): Promise<number> {
   });
 }
 
+test('an agent page opened afresh has its agent asked for at start-up, once', async ({ page }) => {
+  const name = `Early ${unique()}`;
+  const id = await agentWithGraph(admin, name);
+  await useSession(page, admin.session);
+  // A first visit leaves the user and the organisation in the browser's storage.
+  await page.goto('/home');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+
+  const asked: string[] = [];
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url());
+    if (pathname === `/api/v1/agents/${id}`) asked.push('agent');
+    else if (pathname === '/api/config') asked.push('config');
+  });
+  await page.goto(`/agents/${id}`);
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(node(page, 'reply')).toBeVisible();
+  // Asked by initial-loader.js, before the app's code has run (which first asks for its
+  // runtime configuration), and not asked again by the page.
+  expect(asked.filter((what) => what === 'agent')).toHaveLength(1);
+  expect(asked.indexOf('agent')).toBeLessThan(asked.indexOf('config'));
+});
+
 test('a member who may only read agents sees the builder with no edit controls', async ({
   page,
 }) => {

@@ -229,6 +229,29 @@ export async function api<T>(
       truncated: response.headers.get('x-export-truncated') === 'true',
     };
   }
+  return readJson<T>(response);
+}
+
+/** The body of an ok JSON answer (undefined for 204 or an empty body). */
+async function readJson<T>(response: Response): Promise<T> {
   if (response.status === 204) return undefined as T;
   return parseJson<T>(response.status, await response.text());
+}
+
+/**
+ * `api` for a GET that public/initial-loader.js may already have sent at start-up
+ * (lib/early-requests): its answer, with the same errors as `api`; or, when there is none or it
+ * could not be sent, the request made now.
+ */
+export async function apiOrEarly<T>(
+  early: Promise<Response | null> | null,
+  path: string,
+  options?: ApiOptions,
+): Promise<T> {
+  const response = early ? await early : null;
+  if (!response) return api<T>(path, options);
+  if (!response.ok) {
+    throw refusal(response.status, response.statusText, await response.text(), response.headers);
+  }
+  return readJson<T>(response);
 }

@@ -42,6 +42,16 @@ describe('early requests', () => {
     expect(takeEarlyResponse('me', null)).not.toBeNull();
   });
 
+  it('gives the agent only to the query of that agent in that organisation', async () => {
+    const agent = (orgId: string, key: string) => ({ agent: { orgId, key, response: answer() } });
+    let early = await withEarly(agent('org-1', 'agent-1'));
+    expect(early.takeEarlyResponse('agent', 'org-1', 'agent-2')).toBeNull();
+    early = await withEarly(agent('org-1', 'agent-1'));
+    expect(early.takeEarlyResponse('agent', 'org-2', 'agent-1')).toBeNull();
+    early = await withEarly(agent('org-1', 'agent-1'));
+    expect(early.takeEarlyResponse('agent', 'org-1', 'agent-1')).not.toBeNull();
+  });
+
   it('gives nothing once dropped', async () => {
     const { takeEarlyResponse, dropEarlyRequests } = await withEarly({
       session: { response: answer() },

@@ -51,10 +51,11 @@
 /*
  * The app asks the session on every page load; someone who was signed in (user data kept from
  * the last visit, no explicit logout) is then loaded (GET /api/v1/me, with the stored
- * organisation as the app sends it) and checked by the guard (check-super-admin). Started here,
- * these answers are back by the time the app's code has run, instead of one after the other
- * after it. The app uses each answer at most once, at start-up, and asks again when one is
- * missing or failed: what the user sees does not change, only when.
+ * organisation as the app sends it) and checked by the guard (check-super-admin); an agent's
+ * page then asks for that agent. Started here, these answers are back by the time the app's code
+ * has run, instead of one after the other after it. The app uses each answer at most once, at
+ * start-up, and asks again when one is missing or failed: what the user sees does not change,
+ * only when.
  */
 (function () {
   function start(url, init) {
@@ -79,6 +80,18 @@
         orgId: orgId || null,
         response: start('/api/v1/me', { credentials: 'include', headers: headers }),
       };
+      // The agent builder, the heaviest page to open, waits for its agent before it can show.
+      var agent = /^\/agents\/([0-9a-f-]{36})\/?$/i.exec(window.location.pathname);
+      if (agent && orgId) {
+        early.agent = {
+          orgId: orgId,
+          key: agent[1],
+          response: start('/api/v1/agents/' + agent[1], {
+            credentials: 'include',
+            headers: headers,
+          }),
+        };
+      }
       early.superAdmin = {
         response: start('/api/functions/check-super-admin', {
           method: 'POST',

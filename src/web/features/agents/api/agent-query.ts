@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AgentDto } from '../../../../shared/schemas/agents';
-import { api } from '../../../lib/api';
+import { apiOrEarly } from '../../../lib/api';
+import { takeEarlyResponse } from '../../../lib/early-requests';
 import { agentKeys } from './keys';
 
 /**
@@ -10,6 +11,10 @@ import { agentKeys } from './keys';
 export const agentQueryOptions = (orgId: string | null, id: string) =>
   queryOptions({
     queryKey: agentKeys.detail(orgId, id),
-    queryFn: ({ signal }) => api<AgentDto>(`/agents/${encodeURIComponent(id)}`, { signal }),
+    queryFn: ({ signal }) => {
+      // The agent page opened first: the request public/initial-loader.js already made.
+      const early = takeEarlyResponse('agent', orgId, id);
+      return apiOrEarly<AgentDto>(early, `/agents/${encodeURIComponent(id)}`, { signal });
+    },
     enabled: orgId !== null,
   });
