@@ -1,7 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, ApiError, apiOrEarly } from './api';
+import { api, ApiError, readApiAnswer } from './api';
 
 /** What the server saw of the last request. */
 interface Seen {
@@ -135,29 +135,18 @@ describe('api() JSON', () => {
   });
 });
 
-describe('apiOrEarly()', () => {
-  it('reads the answer asked for at start-up without asking again', async () => {
-    seen = undefined;
-    const early = Promise.resolve(new Response(JSON.stringify({ early: true }), { status: 200 }));
-    expect(await apiOrEarly(early, '/echo', { base: v1() })).toEqual({ early: true });
-    expect(seen).toBeUndefined();
+describe('readApiAnswer()', () => {
+  it('reads the JSON of an answer to a request sent otherwise', async () => {
+    const answer = new Response(JSON.stringify({ early: true }), { status: 200 });
+    expect(await readApiAnswer(answer)).toEqual({ early: true });
   });
 
-  it('gives the refusal of that answer as api() would', async () => {
-    const early = fetch(`${v1()}/taken`);
-    const error = await apiOrEarly(early, '/echo', { base: v1() }).catch(
+  it('gives its refusal as api() would', async () => {
+    const refused = await readApiAnswer(await fetch(`${v1()}/taken`)).catch(
       (caught: unknown) => caught,
     );
-    expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 409, code: 'PROJECT_NAME_TAKEN', message: 'Taken' });
-  });
-
-  it('asks now when nothing was asked, or the early request could not be sent', async () => {
-    for (const early of [null, Promise.resolve(null)]) {
-      seen = undefined as Seen | undefined;
-      expect(await apiOrEarly(early, '/echo', { base: v1() })).toEqual({ ok: true });
-      expect(seen?.url).toBe('/api/v1/echo');
-    }
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 409, code: 'PROJECT_NAME_TAKEN', message: 'Taken' });
   });
 });
 

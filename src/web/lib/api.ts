@@ -239,17 +239,10 @@ async function readJson<T>(response: Response): Promise<T> {
 }
 
 /**
- * `api` for a GET that public/initial-loader.js may already have sent at start-up
- * (lib/early-requests): its answer, with the same errors as `api`; or, when there is none or it
- * could not be sent, the request made now.
+ * What `api` makes of an answer to a request sent otherwise (one public/initial-loader.js sent
+ * at start-up, lib/early-requests): its JSON body, or the same ApiError.
  */
-export async function apiOrEarly<T>(
-  early: Promise<Response | null> | null,
-  path: string,
-  options?: ApiOptions,
-): Promise<T> {
-  const response = early ? await early : null;
-  if (!response) return api<T>(path, options);
+export async function readApiAnswer<T>(response: Response): Promise<T> {
   if (!response.ok) {
     throw refusal(response.status, response.statusText, await response.text(), response.headers);
   }

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AgentDto } from '../../../../shared/schemas/agents';
-import { apiOrEarly } from '../../../lib/api';
+import { api, readApiAnswer } from '../../../lib/api';
 import { takeEarlyResponse } from '../../../lib/early-requests';
 import { agentKeys } from './keys';
 
@@ -11,10 +11,11 @@ import { agentKeys } from './keys';
 export const agentQueryOptions = (orgId: string | null, id: string) =>
   queryOptions({
     queryKey: agentKeys.detail(orgId, id),
-    queryFn: ({ signal }) => {
+    queryFn: async ({ signal }) => {
       // The agent page opened first: the request public/initial-loader.js already made.
-      const early = takeEarlyResponse('agent', orgId, id);
-      return apiOrEarly<AgentDto>(early, `/agents/${encodeURIComponent(id)}`, { signal });
+      const early = await takeEarlyResponse('agent', orgId, id);
+      if (early) return readApiAnswer<AgentDto>(early);
+      return api<AgentDto>(`/agents/${encodeURIComponent(id)}`, { signal });
     },
     enabled: orgId !== null,
   });
