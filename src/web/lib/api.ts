@@ -219,32 +219,26 @@ export async function api<T>(
     return sendWithProgress<T>(request, options);
   }
   const response = await send(request, options.signal);
+  if (download === undefined) return readApiAnswer<T>(response);
   if (!response.ok) {
     throw refusal(response.status, response.statusText, await response.text(), response.headers);
   }
-  if (download !== undefined) {
-    return {
-      blob: await response.blob(),
-      filename: filenameFromDisposition(response.headers.get('content-disposition'), download),
-      truncated: response.headers.get('x-export-truncated') === 'true',
-    };
-  }
-  return readJson<T>(response);
-}
-
-/** The body of an ok JSON answer (undefined for 204 or an empty body). */
-async function readJson<T>(response: Response): Promise<T> {
-  if (response.status === 204) return undefined as T;
-  return parseJson<T>(response.status, await response.text());
+  return {
+    blob: await response.blob(),
+    filename: filenameFromDisposition(response.headers.get('content-disposition'), download),
+    truncated: response.headers.get('x-export-truncated') === 'true',
+  };
 }
 
 /**
- * What `api` makes of an answer to a request sent otherwise (one public/initial-loader.js sent
- * at start-up, lib/early-requests): its JSON body, or the same ApiError.
+ * A JSON answer as `api` gives it: its parsed body (undefined for 204 or an empty body), or its
+ * refusal as an ApiError. Also for an answer to a request sent otherwise (one
+ * public/initial-loader.js sent at start-up, lib/early-requests).
  */
 export async function readApiAnswer<T>(response: Response): Promise<T> {
   if (!response.ok) {
     throw refusal(response.status, response.statusText, await response.text(), response.headers);
   }
-  return readJson<T>(response);
+  if (response.status === 204) return undefined as T;
+  return parseJson<T>(response.status, await response.text());
 }

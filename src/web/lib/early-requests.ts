@@ -3,9 +3,10 @@
  * /api/auth/get-session on every page load, and for someone who was signed in (user data kept,
  * no explicit logout) GET /api/v1/me (with the organisation stored then), POST
  * /api/functions/check-super-admin and, when the page opened is an agent's, GET
- * /api/v1/agents/{id} (in the stored organisation). The first caller of each takes its answer instead of asking
- * again (lib/session, lib/me); an answer that is missing, failed, or was asked for another
- * organisation is not used, and the caller asks as it always did.
+ * /api/v1/agents/{id} (in the stored organisation). The first caller of each takes its answer
+ * instead of asking again (lib/session, lib/me, the agent query); an answer that is missing,
+ * failed, or was asked for another organisation is not used, and the caller asks as it always
+ * did.
  *
  * They belong to the page's start only: a sign-in, a sign-out or a user update (auth events
  * other than the initial session), and the end of the first navigation, drop those not taken.
